@@ -1,0 +1,277 @@
+//! The golden ratio φ = (1 + √5)/2 and its Beatty sequences, exactly.
+//!
+//! # The idea
+//!
+//! Everything here reduces to one exact primitive, ⌊n/φ⌋. Because
+//! 1/φ = φ − 1 is irrational, for integers `c ≥ 0` and `n > 0`
+//!
+//! ```text
+//! c ≤ n/φ   ⟺   c·φ ≤ n   ⟺   c·(c + n) ≤ n²
+//! ```
+//!
+//! (square `cφ ≤ n` after writing φ = 1 + 1/φ; equality never holds), a test in
+//! `u128` arithmetic. The fast path multiplies `n` by the 64-bit fixed-point
+//! constant `M = ⌊2⁶⁴/φ⌋ = 0x9e3779b97f4a7c15`: the true value
+//! `n·2⁶⁴/φ = n·M + n·ε` with `0 < ε < 1`, so the high word of `n·M` is the
+//! answer unless the low word is within `n` of a carry — then the exact test
+//! decides. With that:
+//!
+//! * ⌊kφ⌋ = k + ⌊k/φ⌋ — the lower Wythoff numbers (OEIS A000201),
+//! * ⌊kφ²⌋ = 2k + ⌊k/φ⌋ — the upper Wythoff numbers (OEIS A001950),
+//! * the k-th Wythoff pair (⌊kφ⌋, ⌊kφ²⌋) is the k-th P-position of
+//!   Wythoff's game (Wythoff 1907).
+//!
+//! ```
+//! use beatty_core::golden::{self, Wythoff};
+//!
+//! assert_eq!(golden::lower(10), Some(16));
+//! assert_eq!(golden::upper(10), Some(26));
+//! assert_eq!(golden::classify(26), Wythoff::Upper(10));
+//! assert!(golden::is_p_position(16, 26));
+//! ```
+
+use core::cmp::Ordering;
+
+/// `⌊2⁶⁴/φ⌋ = ⌊(φ − 1)·2⁶⁴⌋`, the 64-bit fixed-point value of 1/φ.
+///
+/// ```
+/// // M·(M + 2⁶⁴) ≤ 2¹²⁸ < (M + 1)·(M + 1 + 2⁶⁴), the exact test of the module docs.
+/// let m = beatty_core::golden::INV_PHI_Q64 as u128;
+/// let two64 = 1u128 << 64;
+/// // Divide both sides by 2⁶⁴ to stay in range: M² / 2⁶⁴ + M ≤ 2⁶⁴.
+/// assert!(m * m / two64 + m < two64);
+/// assert!((m + 1) * (m + 1) / two64 + m + 1 >= two64);
+/// ```
+pub const INV_PHI_Q64: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// Which Beatty sequence of φ an integer belongs to; see [`classify`].
+///
+/// ```
+/// use beatty_core::golden::{classify, Wythoff};
+/// assert_eq!(classify(0), Wythoff::Zero);
+/// assert_eq!(classify(4), Wythoff::Lower(3)); // ⌊3φ⌋ = 4
+/// assert_eq!(classify(5), Wythoff::Upper(2)); // ⌊2φ²⌋ = 5
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wythoff {
+    /// The number 0 (= ⌊0·φ⌋ = ⌊0·φ²⌋), the pair (0, 0).
+    Zero,
+    /// `Lower(k)`: the number is ⌊kφ⌋, k ≥ 1.
+    Lower(u64),
+    /// `Upper(k)`: the number is ⌊kφ²⌋ = ⌊kφ⌋ + k, k ≥ 1.
+    Upper(u64),
+}
+
+/// `c ≤ n/φ`, decided exactly as `c·(c + n) ≤ n²` (for `n > 0` equality is impossible).
+#[inline]
+const fn at_most_n_over_phi(c: u64, n: u64) -> bool {
+    let c = c as u128;
+    let n = n as u128;
+    // c + n < 2^65 and c·(c + n) may exceed u128: then it is certainly > n².
+    match c.checked_mul(c + n) {
+        Some(lhs) => lhs <= n * n,
+        None => false,
+    }
+}
+
+/// ⌊n/φ⌋ = ⌊n·(φ − 1)⌋, exact for every `u64`.
+///
+/// ```
+/// use beatty_core::golden::floor_div;
+/// assert_eq!(floor_div(0), 0);
+/// assert_eq!(floor_div(1), 0);
+/// assert_eq!(floor_div(100), 61); // 100/φ = 61.80…
+/// assert_eq!(floor_div(165_580_141), 102_334_155); // F(41)/φ ≈ F(40) + 0.38…
+/// ```
+#[inline]
+#[must_use]
+pub const fn floor_div(n: u64) -> u64 {
+    let prod = n as u128 * INV_PHI_Q64 as u128;
+    let hi = (prod >> 64) as u64;
+    let lo = prod as u64;
+    // n·2⁶⁴/φ = prod + n·ε with 0 < ε < 1: only a carry out of `lo` can change the floor.
+    if lo.checked_add(n).is_some() {
+        hi
+    } else {
+        floor_div_slow_fix(n, hi)
+    }
+}
+
+#[cold]
+#[inline(never)]
+const fn floor_div_slow_fix(n: u64, hi: u64) -> u64 {
+    // The answer is hi or hi + 1 (hi + 1 ≤ n always fits since n/φ < n).
+    if at_most_n_over_phi(hi + 1, n) {
+        hi + 1
+    } else {
+        hi
+    }
+}
+
+/// ⌊k·φ⌋, the k-th lower Wythoff number (OEIS A000201); `None` exactly when it
+/// exceeds `u64::MAX`.
+///
+/// ```
+/// use beatty_core::golden::lower;
+/// assert_eq!(lower(0), Some(0));
+/// assert_eq!(lower(1), Some(1));
+/// assert_eq!(lower(2), Some(3));
+/// assert_eq!(lower(102_334_155), Some(165_580_140)); // f64 says 165580141
+/// assert_eq!(lower(u64::MAX), None);
+/// ```
+#[inline]
+#[must_use]
+pub const fn lower(k: u64) -> Option<u64> {
+    k.checked_add(floor_div(k))
+}
+
+/// ⌊k·φ²⌋ = ⌊k·φ⌋ + k, the k-th upper Wythoff number (OEIS A001950); `None`
+/// exactly when it exceeds `u64::MAX`.
+///
+/// ```
+/// use beatty_core::golden::upper;
+/// assert_eq!(upper(0), Some(0));
+/// assert_eq!(upper(1), Some(2));
+/// assert_eq!(upper(3), Some(7));
+/// assert_eq!(upper(u64::MAX / 2), None);
+/// ```
+#[inline]
+#[must_use]
+pub const fn upper(k: u64) -> Option<u64> {
+    match lower(k) {
+        Some(a) => a.checked_add(k),
+        None => None,
+    }
+}
+
+/// ⌊k·φ⌋ as a `u128`: never overflows.
+///
+/// ```
+/// use beatty_core::golden::lower_wide;
+/// assert_eq!(lower_wide(u64::MAX), 29_847_458_893_032_750_100);
+/// ```
+#[inline]
+#[must_use]
+pub const fn lower_wide(k: u64) -> u128 {
+    k as u128 + floor_div(k) as u128
+}
+
+/// ⌊k·φ²⌋ as a `u128`: never overflows.
+///
+/// ```
+/// use beatty_core::golden::upper_wide;
+/// assert_eq!(upper_wide(u64::MAX), 48_294_202_966_742_301_715);
+/// ```
+#[inline]
+#[must_use]
+pub const fn upper_wide(k: u64) -> u128 {
+    2 * k as u128 + floor_div(k) as u128
+}
+
+/// The k-th Wythoff pair (⌊kφ⌋, ⌊kφ²⌋), the k-th P-position of Wythoff's game;
+/// `None` when the upper number exceeds `u64::MAX`.
+///
+/// ```
+/// use beatty_core::golden::pair;
+/// assert_eq!(pair(0), Some((0, 0)));
+/// assert_eq!(pair(1), Some((1, 2)));
+/// assert_eq!(pair(4), Some((6, 10)));
+/// ```
+#[inline]
+#[must_use]
+pub const fn pair(k: u64) -> Option<(u64, u64)> {
+    let a = match lower(k) {
+        Some(a) => a,
+        None => return None,
+    };
+    match a.checked_add(k) {
+        Some(b) => Some((a, b)),
+        None => None,
+    }
+}
+
+/// ⌊(n + 1)/φ⌋ for any `u64` n: how many k ≥ 1 have ⌊kφ⌋ ≤ n.
+#[inline]
+const fn count_lower_upto(n: u64) -> u64 {
+    let c = floor_div(n);
+    // c + 1 ≤ (n+1)/φ ⟺ (c+1)(c+n+2) ≤ (n+1)² ⟺ (c+1)(c+n+2) − 1 ≤ n² + 2n (no overflow).
+    let n = n as u128;
+    let c1 = c as u128 + 1;
+    match c1.checked_mul(c1 + n + 1) {
+        Some(lhs) if lhs - 1 <= n * n + 2 * n => c1 as u64,
+        _ => c,
+    }
+}
+
+/// Says whether `n` is a lower or an upper Wythoff number and which index, in O(1).
+///
+/// The lower numbers ⌊kφ⌋ and the upper numbers ⌊kφ²⌋ (k ≥ 1) partition the
+/// positive integers (Beatty's theorem), so every `n > 0` is exactly one of them.
+///
+/// ```
+/// use beatty_core::golden::{classify, lower, upper, Wythoff};
+/// assert_eq!(classify(1), Wythoff::Lower(1));
+/// assert_eq!(classify(2), Wythoff::Upper(1));
+/// assert_eq!(classify(lower(1_000_000).unwrap()), Wythoff::Lower(1_000_000));
+/// assert_eq!(classify(upper(1_000_000).unwrap()), Wythoff::Upper(1_000_000));
+/// ```
+#[must_use]
+pub const fn classify(n: u64) -> Wythoff {
+    if n == 0 {
+        return Wythoff::Zero;
+    }
+    let k = count_lower_upto(n);
+    if lower_wide(k) == n as u128 {
+        Wythoff::Lower(k)
+    } else {
+        // n − k upper numbers are ≤ n, and n is the largest of them.
+        Wythoff::Upper(n - k)
+    }
+}
+
+/// Whether (a, b) is a P-position of Wythoff's game (the player to move loses),
+/// piles in either order.
+///
+/// ```
+/// use beatty_core::golden::is_p_position;
+/// assert!(is_p_position(0, 0));
+/// assert!(is_p_position(2, 1));
+/// assert!(!is_p_position(8, 4));
+/// assert!(is_p_position(4, 7));
+/// assert!(is_p_position(165_580_140, 267_914_295));
+/// ```
+#[inline]
+#[must_use]
+pub const fn is_p_position(a: u64, b: u64) -> bool {
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    lower_wide(hi - lo) == lo as u128
+}
+
+/// Compares the ratio a/b with φ exactly.
+///
+/// For `b > 0` the answer is never `Equal` (φ is irrational). `b = 0` is read
+/// as a/b = +∞ and gives `Greater`, also for `a = 0`.
+///
+/// ```
+/// use beatty_core::golden::cmp_ratio;
+/// use core::cmp::Ordering;
+/// assert_eq!(cmp_ratio(8, 5), Ordering::Less);     // 1.6 < φ
+/// assert_eq!(cmp_ratio(13, 8), Ordering::Greater); // 1.625 > φ
+/// assert_eq!(cmp_ratio(1, 0), Ordering::Greater);
+/// ```
+#[inline]
+#[must_use]
+pub const fn cmp_ratio(a: u64, b: u64) -> Ordering {
+    if b == 0 {
+        return Ordering::Greater;
+    }
+    if a <= b {
+        return Ordering::Less;
+    }
+    // a/b > φ ⟺ (a − b)/b > 1/φ ⟺ a − b > b/φ ⟺ a − b > ⌊b/φ⌋ (b/φ is irrational).
+    if a - b > floor_div(b) {
+        Ordering::Greater
+    } else {
+        Ordering::Less
+    }
+}
