@@ -116,7 +116,7 @@ const fn floor_div_slow_fix(n: u64, hi: u64) -> u64 {
 /// assert_eq!(lower(0), Some(0));
 /// assert_eq!(lower(1), Some(1));
 /// assert_eq!(lower(2), Some(3));
-/// assert_eq!(lower(102_334_155), Some(165_580_140)); // f64 says 165580141
+/// assert_eq!(lower(102_334_155), Some(165_580_140)); // doubles say 165580141
 /// assert_eq!(lower(u64::MAX), None);
 /// ```
 #[inline]

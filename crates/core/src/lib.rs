@@ -2,7 +2,7 @@
 //!
 //! The losing positions of Wythoff's game are the pairs
 //! (⌊kφ⌋, ⌊kφ⌋ + k), where φ = (1 + √5)/2. Almost every published
-//! solution computes ⌊kφ⌋ with `f64`, and that is wrong on legal inputs: at
+//! solution computes ⌊kφ⌋ with doubles, and that is wrong on legal inputs: at
 //! k = 102334155 the double product rounds up past the true floor
 //! 165580140. This crate computes the same numbers with integers only, so
 //! every answer is exact for every input of its type.
@@ -17,7 +17,7 @@
 //! ```
 //! use beatty_core::golden;
 //!
-//! // The k = F(40) Wythoff pair, misjudged by `f64` solutions.
+//! // The k = F(40) Wythoff pair, misjudged by double-precision solutions.
 //! assert_eq!(golden::pair(102_334_155), Some((165_580_140, 267_914_295)));
 //! assert!(golden::is_p_position(267_914_295, 165_580_140));
 //! ```
