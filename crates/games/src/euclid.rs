@@ -1,7 +1,51 @@
 //! Euclid's game (Cole & Davie 1969): subtract a positive multiple of the smaller
 //! number from the larger, keeping it ≥ 0; whoever reaches 0 wins.
+//!
+//! # Rules
+//!
+//! A position is a pair (a, b) of naturals (HDU 1525, POJ 2348). A move
+//! subtracts a positive multiple of the smaller number from the larger one,
+//! leaving it ≥ 0 (when a = b either number may be taken as the larger).
+//! The player who makes a number 0 wins. A position with a zero therefore
+//! ends the game: it is **terminal**, the player to move has already lost,
+//! and every function here treats it as an ordinary [`Outcome::P`]
+//! position with no move — never a panic.
+//!
+//! # Theorem
+//!
+//! Cole & Davie (1969): for a ≥ b > 0 the player to move wins if and only if
+//! a = b or a/b > φ = (1 + √5)/2. Sketch: with a = q·b + r, the positions
+//! (r + j·b, b) for j ≥ 2 have ratio above 2 > φ; from (r + b, b) the only
+//! move is to (r, b); so exactly one of (r, b) and (r + b, b) is lost, and the
+//! player at (a, b) can reach both when q ≥ 2. When q = 1 the move is
+//! forced, and a/b < φ ⟺ b/(a − b) > φ flips the ratio's side of φ.
+//! [`outcome`] decides a/b > φ exactly with
+//! [`beatty_core::golden::cmp_ratio`], in O(1) and without floating point.
+//!
+//! Consequences used below:
+//!
+//! * from an N-position there is exactly one winning move (two when a = b:
+//!   zeroing either number);
+//! * from a P-position (a/b < φ < 2) the move is **forced**: the loser never
+//!   has a choice, so the perfect-play line is unique up to the a = b tie;
+//! * the Sprague–Grundy values follow the same chain: along
+//!   (r, b), (r + b, b), (r + 2b, b), … each value is the mex of all earlier
+//!   ones, which gives [`grundy`] in O(log) steps of the Euclidean algorithm.
+//!
+//! ```
+//! use beatty_games::{euclid, Outcome};
+//!
+//! assert_eq!(euclid::outcome(25, 7), Outcome::N);
+//! assert_eq!(euclid::winning_moves(25, 7), vec![(11, 7)]);
+//! assert_eq!(
+//!     euclid::perfect_play(25, 7),
+//!     vec![(25, 7), (11, 7), (4, 7), (4, 3), (1, 3), (1, 0)]
+//! );
+//! assert_eq!(euclid::outcome(0, 9), Outcome::P); // terminal
+//! ```
 
 use crate::Outcome;
+use crate::game::Game;
 use beatty_core::golden::cmp_ratio;
 use core::cmp::Ordering;
 
@@ -12,6 +56,8 @@ use core::cmp::Ordering;
 /// use beatty_games::{euclid, Outcome};
 /// assert_eq!(euclid::outcome(34, 12), Outcome::N);
 /// assert_eq!(euclid::outcome(15, 24), Outcome::P);
+/// assert_eq!(euclid::outcome(7, 7), Outcome::N);
+/// assert_eq!(euclid::outcome(0, 0), Outcome::P);
 /// ```
 #[must_use]
 pub fn outcome(a: u64, b: u64) -> Outcome {
@@ -26,37 +72,390 @@ pub fn outcome(a: u64, b: u64) -> Outcome {
     }
 }
 
+/// Outcome of (a, b) by the step rule of most accepted contest solutions:
+/// with a ≥ b, the player to move wins if b divides a or a ≥ 2b; otherwise
+/// the move (a, b) → (b, a − b) is forced and the turn passes. A second,
+/// independent implementation of [`outcome`], O(log max(a, b)).
+///
+/// ```
+/// use beatty_games::{euclid, Outcome};
+/// assert_eq!(euclid::outcome_by_steps(25, 7), Outcome::N);
+/// assert_eq!(euclid::outcome_by_steps(11, 7), Outcome::P);
+/// assert_eq!(euclid::outcome_by_steps(5, 0), Outcome::P);
+/// ```
+#[must_use]
+pub fn outcome_by_steps(a: u64, b: u64) -> Outcome {
+    let (mut big, mut small) = if a >= b { (a, b) } else { (b, a) };
+    if small == 0 {
+        return Outcome::P;
+    }
+    let mut first_player_to_move = true;
+    loop {
+        // small > 0 here; big < 2·small after the test, so big − small < small.
+        if big % small == 0 || big / small >= 2 {
+            return if first_player_to_move {
+                Outcome::N
+            } else {
+                Outcome::P
+            };
+        }
+        (big, small) = (small, big - small);
+        first_player_to_move = !first_player_to_move;
+    }
+}
+
+/// The position after subtracting `t` times the smaller from the larger,
+/// written back in the input's order (`first` says the larger is `a`).
+const fn with_larger(a: u64, b: u64, first: bool, new_larger: u64) -> (u64, u64) {
+    if first {
+        (new_larger, b)
+    } else {
+        (a, new_larger)
+    }
+}
+
+/// Every winning move from (a, b) (the moves into P-positions), as the
+/// positions they lead to in the input's order. At most one, except for
+/// a = b > 0 where zeroing either number wins: `[(0, b), (a, 0)]`. Empty at
+/// P-positions, including the terminal positions with a zero.
+///
+/// ```
+/// use beatty_games::euclid::winning_moves;
+/// assert_eq!(winning_moves(25, 7), vec![(11, 7)]);
+/// assert_eq!(winning_moves(7, 25), vec![(7, 11)]);
+/// assert_eq!(winning_moves(4, 7), vec![(4, 3)]);
+/// assert_eq!(winning_moves(21, 7), vec![(0, 7)]);
+/// assert_eq!(winning_moves(3, 3), vec![(0, 3), (3, 0)]);
+/// assert!(winning_moves(11, 7).is_empty());
+/// assert!(winning_moves(0, 7).is_empty());
+/// ```
+#[must_use]
+pub fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
+    if a == 0 || b == 0 {
+        return Vec::new();
+    }
+    if a == b {
+        return vec![(0, b), (a, 0)];
+    }
+    let first = a > b;
+    let (big, small) = if first { (a, b) } else { (b, a) };
+    let (q, r) = (big / small, big % small);
+    let target = if r == 0 {
+        Some(0)
+    } else if outcome(r, small) == Outcome::P {
+        Some(r)
+    } else if q >= 2 {
+        Some(r + small)
+    } else {
+        None
+    };
+    target
+        .map(|t| with_larger(a, b, first, t))
+        .into_iter()
+        .collect()
+}
+
 /// A perfect-play line from (a, b): the start position, then each position after a
 /// move, ending at a position with a zero.
+///
+/// The player at an N-position makes its first winning move (see
+/// [`winning_moves`]; the choice only exists at a = b, where both end the
+/// game). The player at a P-position with no zero has exactly one legal
+/// move (a/b < φ < 2 for the larger over the smaller), so the loser's
+/// move is forced — it is trivially "the move that lasts longest". The line
+/// therefore agrees with the remoteness line of
+/// [`Oracle::perfect_play`](crate::game::Oracle::perfect_play) (winner
+/// fastest, loser slowest), which the tests check on all a, b ≤ 200. Its
+/// length is O(log max(a, b)); a start with a zero gives just `[(a, b)]`.
 ///
 /// ```
 /// use beatty_games::euclid::perfect_play;
 /// assert_eq!(perfect_play(25, 7), vec![(25, 7), (11, 7), (4, 7), (4, 3), (1, 3), (1, 0)]);
+/// assert_eq!(perfect_play(0, 3), vec![(0, 3)]);
 /// ```
 #[must_use]
 pub fn perfect_play(a: u64, b: u64) -> Vec<(u64, u64)> {
     let mut line = vec![(a, b)];
     let (mut a, mut b) = (a, b);
     while a != 0 && b != 0 {
-        let (big, small) = if a >= b { (a, b) } else { (b, a) };
-        let q = big / small;
-        let r = big % small;
-        // Winning choices: reach 0, or leave a P-position; otherwise last longest (t = 1).
-        let next_big = if r == 0 {
-            0
-        } else if outcome(r, small) == Outcome::N && q >= 2 {
-            r + small
-        } else if outcome(r, small) == Outcome::P {
-            r
-        } else {
-            big - small
+        (a, b) = match winning_moves(a, b).first() {
+            Some(&to) => to,
+            // P-position with a ≠ b: the larger is below twice the smaller.
+            None if a > b => (a - b, b),
+            None => (a, b - a),
         };
-        if a >= b {
-            a = next_big;
-        } else {
-            b = next_big;
-        }
         line.push((a, b));
     }
     line
+}
+
+/// The Sprague–Grundy value of (a, b), exact for all `u64`; 0 at the
+/// terminal positions with a zero.
+///
+/// With a ≥ b > 0, a = q·b + r: if r = 0 the value is q (the chain
+/// (0, b), (b, b), (2b, b), … behaves like a Nim heap). Otherwise let
+/// G be the value of (b, r); the chain (r + j·b, b), j = 0, 1, … starts
+/// at G and each later value is the mex of all before it, so the value of
+/// (a, b) (j = q) is q when G = 0, q − 1 when 1 ≤ q ≤ G, and q when q > G.
+/// The tests compare this with memoised search
+/// ([`Oracle::grundy`](crate::game::Oracle::grundy)) on all a, b ≤ 200.
+///
+/// ```
+/// use beatty_games::euclid::grundy;
+/// assert_eq!(grundy(0, 5), 0);
+/// assert_eq!(grundy(5, 5), 1);
+/// assert_eq!(grundy(2, 1), 2);
+/// assert_eq!(grundy(11, 7), 0); // a P-position
+/// assert_eq!(grundy(u64::MAX, 1), u64::MAX);
+/// ```
+#[must_use]
+pub fn grundy(a: u64, b: u64) -> u64 {
+    let (mut big, mut small) = if a >= b { (a, b) } else { (b, a) };
+    if small == 0 {
+        return 0;
+    }
+    // The quotients of the Euclidean algorithm (at most 93 for u64).
+    let mut quotients = Vec::new();
+    loop {
+        quotients.push(big / small);
+        let r = big % small;
+        if r == 0 {
+            break;
+        }
+        (big, small) = (small, r);
+    }
+    let mut g = quotients.pop().unwrap_or(0);
+    while let Some(q) = quotients.pop() {
+        g = chain_value(g, q);
+    }
+    g
+}
+
+/// A move from (a, b) to a position whose Grundy value is `target`, as
+/// the position reached (input order), or `None` when no option has that
+/// value. Every `target` below [`grundy`]`(a, b)` has one (that is what
+/// the mex means); this is the move a component makes in a winning move of a
+/// sum ([`crate::sum`]). O(log max(a, b)).
+///
+/// ```
+/// use beatty_games::euclid::{grundy, move_to_grundy};
+/// assert_eq!(grundy(7, 2), 3);
+/// assert_eq!(move_to_grundy(7, 2, 0), Some((3, 2)));
+/// assert_eq!(move_to_grundy(7, 2, 1), Some((5, 2)));
+/// assert_eq!(grundy(5, 2), 1);
+/// assert_eq!(move_to_grundy(7, 2, 3), None);
+/// assert_eq!(move_to_grundy(0, 2, 0), None); // terminal
+/// ```
+#[must_use]
+pub fn move_to_grundy(a: u64, b: u64, target: u64) -> Option<(u64, u64)> {
+    if a == 0 || b == 0 {
+        return None;
+    }
+    let first = a >= b;
+    let (big, small) = if first { (a, b) } else { (b, a) };
+    let (q, r) = (big / small, big % small);
+    // The options are (r + j·small, small) for j < q, plus (a, 0) when a = b.
+    let j = if r == 0 {
+        target
+    } else {
+        let g0 = grundy(small, r);
+        if target == g0 {
+            0
+        } else if target < g0 {
+            target + 1
+        } else {
+            target
+        }
+    };
+    (j < q).then(|| with_larger(a, b, first, r + j * small))
+}
+
+/// The value of (r + q·b, b), q ≥ 1, when (r, b) has value `g0`.
+const fn chain_value(g0: u64, q: u64) -> u64 {
+    if g0 != 0 && q <= g0 { q - 1 } else { q }
+}
+
+/// Euclid's game as a [`Game`]: the position is the ordered pair (a, b).
+///
+/// Moves keep the order: from (a, b) with a ≥ b the options are
+/// (a − b, b), (a − 2b, b), …; with b ≥ a they are (a, b − a), …; when
+/// a = b both (0, b) and (a, 0). Positions with a zero have no move.
+///
+/// ```
+/// use beatty_games::euclid::Euclid;
+/// use beatty_games::game::Game;
+/// assert_eq!(Euclid.moves(&(7, 3)), vec![(4, 3), (1, 3)]);
+/// assert_eq!(Euclid.moves(&(2, 2)), vec![(0, 2), (2, 0)]);
+/// assert!(Euclid.moves(&(0, 2)).is_empty());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Euclid;
+
+impl Game for Euclid {
+    type Position = (u64, u64);
+
+    /// One entry per multiple: only for small positions.
+    fn moves(&self, &(a, b): &(u64, u64)) -> Vec<(u64, u64)> {
+        let mut out = Vec::new();
+        if a == 0 || b == 0 {
+            return out;
+        }
+        if a >= b {
+            out.extend((1..=a / b).map(|t| (a - t * b, b)));
+        }
+        if b >= a {
+            out.extend((1..=b / a).map(|t| (a, b - t * a)));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Oracle;
+    use quickcheck::{QuickCheck, quickcheck};
+
+    const BOUND: u64 = 200;
+
+    #[test]
+    fn everything_equals_oracle_up_to_200() {
+        let mut o = Oracle::new(Euclid);
+        for a in 0..=BOUND {
+            for b in 0..=BOUND {
+                let p = (a, b);
+                let expected = o.outcome(&p).unwrap();
+                assert_eq!(outcome(a, b), expected, "{p:?}");
+                assert_eq!(outcome_by_steps(a, b), expected, "{p:?}");
+                assert_eq!(grundy(a, b), o.grundy(&p).unwrap(), "{p:?}");
+                assert_eq!(winning_moves(a, b), o.winning_moves(&p).unwrap(), "{p:?}");
+                assert_eq!(perfect_play(a, b), o.perfect_play(&p).unwrap(), "{p:?}");
+                let g = grundy(a, b);
+                for t in 0..g + 3 {
+                    let found = move_to_grundy(a, b, t);
+                    let options: Vec<(u64, u64)> = o
+                        .game()
+                        .moves(&p)
+                        .into_iter()
+                        .filter(|c| o.grundy(c).unwrap() == t)
+                        .collect();
+                    match found {
+                        Some(c) => assert!(options.contains(&c), "{p:?} -> {t}"),
+                        None => assert!(options.is_empty(), "{p:?} -> {t}"),
+                    }
+                }
+                if expected == Outcome::P && a != 0 && b != 0 {
+                    assert_eq!(o.game().moves(&p).len(), 1, "loser not forced at {p:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn issue_example() {
+        assert_eq!(
+            perfect_play(25, 7),
+            [(25, 7), (11, 7), (4, 7), (4, 3), (1, 3), (1, 0)]
+        );
+    }
+
+    /// F(0) = 0, F(1) = 1, … up to the last one that fits in u64 (F(93)).
+    fn fibonacci() -> Vec<u64> {
+        let mut f = vec![0u64, 1];
+        while let Some(next) = f[f.len() - 1].checked_add(f[f.len() - 2]) {
+            f.push(next);
+        }
+        f
+    }
+
+    #[test]
+    fn consecutive_fibonacci_pairs_up_to_u64_max() {
+        let f = fibonacci();
+        assert_eq!(f.len(), 94);
+        assert_eq!(f[93], 12_200_160_415_121_876_738);
+        for k in 1..f.len() - 1 {
+            // F(k+1) − φ·F(k) = ψᵏ with ψ = (1 − √5)/2 < 0 (Binet), so the
+            // ratio F(k+1)/F(k) is above φ exactly for even k; k = 1 is (1, 1).
+            let expected = if k == 1 || k % 2 == 0 {
+                Outcome::N
+            } else {
+                Outcome::P
+            };
+            for (a, b) in [(f[k + 1], f[k]), (f[k], f[k + 1])] {
+                assert_eq!(outcome(a, b), expected, "k = {k}");
+                assert_eq!(outcome_by_steps(a, b), expected, "k = {k}");
+                let line = perfect_play(a, b);
+                assert!(line.len() <= 95, "k = {k}");
+                assert_eq!((line.len() % 2 == 0), expected == Outcome::N, "k = {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn zeros_are_terminal_everywhere() {
+        for p in [(0, 0), (0, 1), (u64::MAX, 0), (0, u64::MAX)] {
+            assert_eq!(outcome(p.0, p.1), Outcome::P);
+            assert_eq!(outcome_by_steps(p.0, p.1), Outcome::P);
+            assert!(winning_moves(p.0, p.1).is_empty());
+            assert_eq!(perfect_play(p.0, p.1), [p]);
+            assert_eq!(grundy(p.0, p.1), 0);
+            assert!(Euclid.moves(&p).is_empty());
+        }
+    }
+
+    /// Checks a perfect-play line move by move against the rules and against
+    /// the step-rule outcome.
+    fn line_is_sound(a: u64, b: u64) -> bool {
+        let line = perfect_play(a, b);
+        let mut ok = line[0] == (a, b);
+        for w in line.windows(2) {
+            let ((x, y), (x2, y2)) = (w[0], w[1]);
+            let legal = (y2 == y && x >= y && x2 < x && (x - x2) % y == 0)
+                || (x2 == x && y >= x && y2 < y && (y - y2) % x == 0);
+            // A winner moves to a P-position; a loser has one move only.
+            let good = match outcome_by_steps(x, y) {
+                Outcome::N => outcome_by_steps(x2, y2) == Outcome::P,
+                Outcome::P => x.max(y) - x.min(y) < x.min(y),
+            };
+            ok &= legal && good;
+        }
+        let (x, y) = line[line.len() - 1];
+        ok && (x == 0 || y == 0)
+    }
+
+    /// (a, b) with b/a close to φ, both ways round, where mistakes would hide.
+    fn near_phi(a: u64, delta: u8) -> (u64, u64) {
+        let a = a >> 1;
+        let b = beatty_core::golden::lower_wide(a) as u64;
+        (a, b.saturating_add(u64::from(delta % 3)).saturating_sub(1))
+    }
+
+    #[test]
+    fn random_u64_pairs_agree() {
+        fn prop(a: u64, b: u64, delta: u8) -> bool {
+            let (c, d) = near_phi(a, delta);
+            [(a, b), (b, a), (c, d), (d, c), (a >> 40, b >> 40)]
+                .into_iter()
+                .all(|(x, y)| {
+                    let o = outcome(x, y);
+                    o == outcome_by_steps(x, y)
+                        && (o == Outcome::P) == (grundy(x, y) == 0)
+                        && (o == Outcome::P) == winning_moves(x, y).is_empty()
+                        && line_is_sound(x, y)
+                })
+        }
+        QuickCheck::new()
+            .tests(20_000)
+            .quickcheck(prop as fn(u64, u64, u8) -> bool);
+    }
+
+    quickcheck! {
+        fn winning_moves_are_legal_and_into_p(a: u64, b: u64) -> bool {
+            winning_moves(a, b).into_iter().all(|(x, y)| {
+                let legal = (y == b && a >= b && x < a && (a - x) % b == 0)
+                    || (x == a && b >= a && y < b && (b - y) % a == 0);
+                legal && outcome_by_steps(x, y) == Outcome::P
+            })
+        }
+    }
 }

@@ -1,11 +1,46 @@
-//! Bash, Euclid and Wythoff games: exact outcomes, winning moves and perfect play.
+//! Bash, Euclid and Wythoff games: exact outcomes, winning moves, perfect play
+//! and Grundy values, checked against brute force.
 //!
-//! (Skeleton: the pinned API used by `beatty-judge`. See issue #3 for the rest.)
+//! # The idea
+//!
+//! The classic take-away games have closed-form solutions, several of them
+//! through the golden ratio φ. Contest solutions usually evaluate those
+//! formulas with doubles, and get large inputs wrong. This crate states each
+//! game's rules, solves it with integers only (through [`beatty_core`]),
+//! exactly on the whole `u64` range, and proves every closed form against a
+//! brute-force search of the rules on small boards:
+//!
+//! * [`game`] — the [`Game`](game::Game) trait (a position type and its
+//!   legal moves) and the generic memoised [`Oracle`](game::Oracle):
+//!   outcome, Sprague–Grundy value, misère outcome, remoteness;
+//! * [`bash`] — one pile, take 1..=m: outcome, winning move, Grundy value,
+//!   misère, and the auction of HDU 2149;
+//! * [`euclid`] — Euclid's game (Cole & Davie 1969): O(1) outcome, the
+//!   contest step rule, winning moves, perfect play, Grundy values;
+//! * [`wythoff`] — Wythoff's game (Wythoff 1907): outcome, all winning moves
+//!   with their kinds, misère Wythoff, the Grundy table;
+//! * [`awythoff`] — Fraenkel's generalised a-Wythoff game (Fraenkel 1982);
+//! * [`sum`] — disjunctive sums of all of these, by XOR of Grundy values.
+//!
+//! All games use *normal play* (the player who cannot move loses) unless a
+//! function says "misère".
+//!
+//! ```
+//! use beatty_games::{bash, euclid, wythoff, Outcome};
+//!
+//! assert_eq!(bash::outcome(20, 3), Ok(Outcome::P));
+//! assert_eq!(euclid::outcome(25, 7), Outcome::N);
+//! // Doubles get this one wrong: ⌊102334155·φ⌋ = 165580140.
+//! assert_eq!(wythoff::outcome(165_580_140, 267_914_295), Outcome::P);
+//! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod awythoff;
 pub mod bash;
 pub mod euclid;
+pub mod game;
+pub mod sum;
 pub mod wythoff;
 
 /// The outcome class of a position under normal play.

@@ -1,0 +1,518 @@
+//! Rules as data, and brute-force oracles that solve any small game by search.
+//!
+//! # The idea
+//!
+//! An *impartial* game is one where both players have the same moves from
+//! every position; under the *normal play* convention a player with no move
+//! loses. Such a game is fully described by its positions and, for each
+//! position, the list of positions one move away. That is the [`Game`] trait.
+//!
+//! Every finite impartial game can be solved by looking at all of its
+//! positions:
+//!
+//! * a position is a **P-position** (the previous player wins) when every move
+//!   leads to an N-position — in particular when there is no move at all;
+//!   otherwise it is an **N-position** (the next player wins);
+//! * its **Sprague–Grundy value** is the mex (minimum excluded value) of the
+//!   values of its options; it is 0 exactly on P-positions, and the value of a
+//!   disjunctive sum of games is the XOR of the values of its parts
+//!   (Sprague 1935, Grundy 1939);
+//! * under the *misère* convention (a player with no move **wins**) the
+//!   outcome is computed by the same recursion with the terminal case flipped;
+//! * the **remoteness** (Smith 1966) is the length of the game when the winner
+//!   plays to win as fast as possible and the loser to lose as slowly as
+//!   possible; it is even exactly on P-positions.
+//!
+//! [`Oracle`] does exactly this, with memoisation and an explicit stack (no
+//! recursion, so deep games cannot overflow the call stack). It costs time
+//! and memory proportional to the number of positions reachable from the one
+//! asked about, times the number of moves from each: it is an **oracle for
+//! small positions**, the independent reference every closed form in this
+//! crate is tested against, not a solver for large inputs.
+//!
+//! ```
+//! use beatty_games::bash::Bash;
+//! use beatty_games::game::Oracle;
+//! use beatty_games::Outcome;
+//!
+//! // Bash's game with takes of 1..=3: the multiples of 4 are lost.
+//! let mut oracle = Oracle::new(Bash::new(3).unwrap());
+//! assert_eq!(oracle.outcome(&8), Ok(Outcome::P));
+//! assert_eq!(oracle.outcome(&9), Ok(Outcome::N));
+//! assert_eq!(oracle.grundy(&10), Ok(2));
+//! ```
+
+use crate::Outcome;
+use core::hash::{BuildHasherDefault, Hash, Hasher};
+use std::collections::{HashMap, HashSet};
+
+/// An impartial game under normal play: the player who cannot move loses.
+///
+/// The game value itself carries the rules' parameters (for example the
+/// maximum take of Bash's game); [`Game::Position`] is what changes during
+/// play. Implementations must describe a **finite** game: every sequence of
+/// moves ends. (The [`Oracle`] detects a cycle and reports
+/// [`OracleError::Cycle`] instead of looping.)
+///
+/// ```
+/// use beatty_games::game::{Game, Oracle};
+/// use beatty_games::Outcome;
+///
+/// /// Nim with a single pile: take any positive number of stones.
+/// struct OnePileNim;
+///
+/// impl Game for OnePileNim {
+///     type Position = u64;
+///     fn moves(&self, n: &u64) -> Vec<u64> {
+///         (0..*n).collect()
+///     }
+/// }
+///
+/// let mut oracle = Oracle::new(OnePileNim);
+/// assert_eq!(oracle.grundy(&7), Ok(7));
+/// assert_eq!(oracle.outcome(&0), Ok(Outcome::P));
+/// ```
+pub trait Game {
+    /// A position of the game (the rules' parameters live in `Self`).
+    type Position: Clone + Eq + Hash;
+
+    /// Every position reachable in one move from `position`; empty when the
+    /// position is terminal. Duplicates are allowed.
+    fn moves(&self, position: &Self::Position) -> Vec<Self::Position>;
+}
+
+/// Why an [`Oracle`] could not answer.
+///
+/// ```
+/// use beatty_games::game::{Game, Oracle, OracleError};
+///
+/// /// Not a finite game: from 0 you can move to 0 forever.
+/// struct Loop;
+/// impl Game for Loop {
+///     type Position = u8;
+///     fn moves(&self, _: &u8) -> Vec<u8> { vec![0] }
+/// }
+/// assert_eq!(Oracle::new(Loop).grundy(&0), Err(OracleError::Cycle));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OracleError {
+    /// A position can be reached from itself: the game is not finite.
+    Cycle,
+}
+
+impl core::fmt::Display for OracleError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("the game has a cycle: a position can be reached from itself")
+    }
+}
+
+impl std::error::Error for OracleError {}
+
+/// A small multiplicative hasher (the "Fx" hash of rustc) for the memo
+/// tables: positions are a few integers, and the default SipHash would
+/// dominate the oracle's run time. Not DoS-resistant, which an oracle
+/// does not need.
+#[derive(Clone, Copy, Debug, Default)]
+struct FxHasher {
+    hash: u64,
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+type Memo<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// One value per position, computed from the values of the options.
+struct Table<P, V> {
+    values: Memo<P, V>,
+}
+
+impl<P: Clone + Eq + Hash, V: Clone> Table<P, V> {
+    fn new() -> Self {
+        Table {
+            values: Memo::default(),
+        }
+    }
+
+    /// Post-order search from `start`; `combine` gets the options' values.
+    fn solve<G: Game<Position = P>>(
+        &mut self,
+        game: &G,
+        start: &P,
+        combine: impl Fn(&[V]) -> V,
+    ) -> Result<V, OracleError> {
+        enum Frame<P> {
+            Visit(P),
+            Finish(P, Vec<P>),
+        }
+        if let Some(v) = self.values.get(start) {
+            return Ok(v.clone());
+        }
+        // Positions whose `Finish` frame is on the stack. Everything above such
+        // a frame was pushed while expanding that position, so meeting one of
+        // them again as `Visit` means it is reachable from itself.
+        let mut open: HashSet<P, BuildHasherDefault<FxHasher>> = HashSet::default();
+        let mut stack = vec![Frame::Visit(start.clone())];
+        let mut options = Vec::new();
+        while let Some(frame) = stack.pop() {
+            match frame {
+                Frame::Visit(p) => {
+                    if self.values.contains_key(&p) {
+                        continue;
+                    }
+                    if !open.insert(p.clone()) {
+                        return Err(OracleError::Cycle);
+                    }
+                    let children = game.moves(&p);
+                    let todo: Vec<P> = children
+                        .iter()
+                        .filter(|c| !self.values.contains_key(*c))
+                        .cloned()
+                        .collect();
+                    stack.push(Frame::Finish(p, children));
+                    stack.extend(todo.into_iter().map(Frame::Visit));
+                }
+                Frame::Finish(p, children) => {
+                    options.clear();
+                    for c in &children {
+                        // Every child was finished before its parent's frame
+                        // came back to the top of the stack.
+                        match self.values.get(c) {
+                            Some(v) => options.push(v.clone()),
+                            None => return Err(OracleError::Cycle),
+                        }
+                    }
+                    open.remove(&p);
+                    let v = combine(&options);
+                    self.values.insert(p, v);
+                }
+            }
+        }
+        self.values.get(start).cloned().ok_or(OracleError::Cycle)
+    }
+}
+
+/// The minimum excluded value of a set of naturals.
+fn mex(values: &[u64]) -> u64 {
+    // The mex of k values is at most k, so a k + 1 bitmap suffices.
+    let mut seen = vec![false; values.len() + 1];
+    for &v in values {
+        if let Ok(i) = usize::try_from(v) {
+            if i < seen.len() {
+                seen[i] = true;
+            }
+        }
+    }
+    seen.iter().position(|&s| !s).unwrap_or(values.len()) as u64
+}
+
+/// Brute-force solver for small positions of any finite [`Game`]:
+/// outcome, Grundy value, misère outcome, remoteness, winning moves and a
+/// perfect-play line, each memoised across calls.
+///
+/// See the [module documentation](self) for what is computed and at what cost.
+///
+/// ```
+/// use beatty_games::game::Oracle;
+/// use beatty_games::wythoff::Wythoff;
+/// use beatty_games::Outcome;
+///
+/// let mut oracle = Oracle::new(Wythoff);
+/// assert_eq!(oracle.outcome(&(3, 5)), Ok(Outcome::P));
+/// assert_eq!(oracle.winning_moves(&(4, 5)), Ok(vec![(1, 2), (3, 5)]));
+/// ```
+pub struct Oracle<G: Game> {
+    game: G,
+    grundy: Table<G::Position, u64>,
+    misere: Table<G::Position, Outcome>,
+    remoteness: Table<G::Position, u64>,
+}
+
+impl<G: Game> Oracle<G> {
+    /// An oracle for `game` with empty memo tables.
+    ///
+    /// ```
+    /// use beatty_games::game::Oracle;
+    /// use beatty_games::euclid::Euclid;
+    /// let mut oracle = Oracle::new(Euclid);
+    /// assert_eq!(oracle.grundy(&(0, 5)), Ok(0)); // a zero: terminal
+    /// ```
+    pub fn new(game: G) -> Self {
+        Oracle {
+            game,
+            grundy: Table::new(),
+            misere: Table::new(),
+            remoteness: Table::new(),
+        }
+    }
+
+    /// The game being solved.
+    ///
+    /// ```
+    /// use beatty_games::game::{Game, Oracle};
+    /// use beatty_games::wythoff::Wythoff;
+    /// let oracle = Oracle::new(Wythoff);
+    /// assert_eq!(oracle.game().moves(&(0, 1)), vec![(0, 0)]);
+    /// ```
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The Sprague–Grundy value: the mex of the options' values.
+    ///
+    /// ```
+    /// use beatty_games::game::Oracle;
+    /// use beatty_games::wythoff::Wythoff;
+    /// assert_eq!(Oracle::new(Wythoff).grundy(&(1, 1)), Ok(2));
+    /// ```
+    pub fn grundy(&mut self, position: &G::Position) -> Result<u64, OracleError> {
+        self.grundy.solve(&self.game, position, mex)
+    }
+
+    /// The outcome under normal play ([`Outcome::P`] exactly when the Grundy
+    /// value is 0).
+    ///
+    /// ```
+    /// use beatty_games::game::Oracle;
+    /// use beatty_games::wythoff::Wythoff;
+    /// use beatty_games::Outcome;
+    /// assert_eq!(Oracle::new(Wythoff).outcome(&(0, 0)), Ok(Outcome::P));
+    /// ```
+    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, OracleError> {
+        Ok(if self.grundy(position)? == 0 {
+            Outcome::P
+        } else {
+            Outcome::N
+        })
+    }
+
+    /// The outcome under the misère convention: the player who cannot move
+    /// **wins** (equivalently, whoever makes the last move loses).
+    ///
+    /// ```
+    /// use beatty_games::game::Oracle;
+    /// use beatty_games::wythoff::Wythoff;
+    /// use beatty_games::Outcome;
+    /// let mut oracle = Oracle::new(Wythoff);
+    /// assert_eq!(oracle.misere_outcome(&(0, 0)), Ok(Outcome::N));
+    /// assert_eq!(oracle.misere_outcome(&(0, 1)), Ok(Outcome::P));
+    /// ```
+    pub fn misere_outcome(&mut self, position: &G::Position) -> Result<Outcome, OracleError> {
+        self.misere.solve(&self.game, position, |options| {
+            if options.is_empty() || options.contains(&Outcome::P) {
+                Outcome::N
+            } else {
+                Outcome::P
+            }
+        })
+    }
+
+    /// The remoteness (Smith 1966): 0 at a terminal position; otherwise, if
+    /// some option has even remoteness (is a P-position), one more than the
+    /// least such; else one more than the largest remoteness of an option.
+    /// It is the number of moves left when the winner wins as fast as
+    /// possible and the loser loses as slowly as possible.
+    ///
+    /// ```
+    /// use beatty_games::game::Oracle;
+    /// use beatty_games::euclid::Euclid;
+    /// // 25 7 → 11 7 → 4 7 → 4 3 → 1 3 → 1 0
+    /// assert_eq!(Oracle::new(Euclid).remoteness(&(25, 7)), Ok(5));
+    /// ```
+    pub fn remoteness(&mut self, position: &G::Position) -> Result<u64, OracleError> {
+        self.remoteness.solve(&self.game, position, |options| {
+            let fastest_win = options.iter().filter(|&&r| r % 2 == 0).min();
+            match fastest_win {
+                Some(&r) => r + 1,
+                None => options.iter().max().map_or(0, |&r| r + 1),
+            }
+        })
+    }
+
+    /// The legal moves into P-positions, in the order of [`Game::moves`],
+    /// without duplicates.
+    ///
+    /// ```
+    /// use beatty_games::game::Oracle;
+    /// use beatty_games::bash::Bash;
+    /// assert_eq!(Oracle::new(Bash::new(3).unwrap()).winning_moves(&6), Ok(vec![4]));
+    /// ```
+    pub fn winning_moves(
+        &mut self,
+        position: &G::Position,
+    ) -> Result<Vec<G::Position>, OracleError> {
+        let mut out: Vec<G::Position> = Vec::new();
+        for m in self.game.moves(position) {
+            if self.outcome(&m)? == Outcome::P && !out.contains(&m) {
+                out.push(m);
+            }
+        }
+        Ok(out)
+    }
+
+    /// A perfect-play line by remoteness: from the start position, each
+    /// player moves to the first option (in [`Game::moves`] order) of the
+    /// remoteness that [`Oracle::remoteness`] chose, until a terminal
+    /// position. The winner thus always makes a winning move (the quickest)
+    /// and the loser the move that lasts longest.
+    ///
+    /// ```
+    /// use beatty_games::game::Oracle;
+    /// use beatty_games::euclid::Euclid;
+    /// assert_eq!(
+    ///     Oracle::new(Euclid).perfect_play(&(25, 7)),
+    ///     Ok(vec![(25, 7), (11, 7), (4, 7), (4, 3), (1, 3), (1, 0)])
+    /// );
+    /// ```
+    pub fn perfect_play(
+        &mut self,
+        position: &G::Position,
+    ) -> Result<Vec<G::Position>, OracleError> {
+        let mut line = vec![position.clone()];
+        let mut here = position.clone();
+        let mut left = self.remoteness(&here)?;
+        while left > 0 {
+            let mut next = None;
+            for m in self.game.moves(&here) {
+                if self.remoteness(&m)? + 1 == left {
+                    next = Some(m);
+                    break;
+                }
+            }
+            // The remoteness was computed from these very options.
+            let Some(m) = next else {
+                return Err(OracleError::Cycle);
+            };
+            here = m;
+            left -= 1;
+            line.push(here.clone());
+        }
+        Ok(line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Subtraction game with subtraction set {1, 3, 4}: Grundy values have
+    /// period 7, 0 1 0 1 2 3 2 (Berlekamp, Conway & Guy, *Winning Ways*).
+    struct Subtract134;
+
+    impl Game for Subtract134 {
+        type Position = u32;
+        fn moves(&self, n: &u32) -> Vec<u32> {
+            [1, 3, 4].iter().filter_map(|s| n.checked_sub(*s)).collect()
+        }
+    }
+
+    #[test]
+    fn grundy_matches_published_period() {
+        let period = [0, 1, 0, 1, 2, 3, 2];
+        let mut o = Oracle::new(Subtract134);
+        for n in 0..200u32 {
+            assert_eq!(o.grundy(&n), Ok(period[n as usize % 7]), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn mex_examples() {
+        assert_eq!(mex(&[]), 0);
+        assert_eq!(mex(&[1, 2]), 0);
+        assert_eq!(mex(&[0, 2, 1, 5]), 3);
+        assert_eq!(mex(&[0, 0, 0]), 1);
+        assert_eq!(mex(&[u64::MAX, 0]), 1);
+    }
+
+    struct TwoCycle;
+    impl Game for TwoCycle {
+        type Position = u8;
+        fn moves(&self, p: &u8) -> Vec<u8> {
+            match p {
+                0 => vec![1, 2],
+                1 => vec![2, 3],
+                3 => vec![0],
+                _ => vec![],
+            }
+        }
+    }
+
+    #[test]
+    fn cycles_are_reported_not_looped() {
+        let mut o = Oracle::new(TwoCycle);
+        assert_eq!(o.grundy(&0), Err(OracleError::Cycle));
+        assert_eq!(o.misere_outcome(&1), Err(OracleError::Cycle));
+        // Position 2 is terminal and unaffected.
+        assert_eq!(o.grundy(&2), Ok(0));
+    }
+
+    /// A diamond (shared children) is not a cycle.
+    struct Diamond;
+    impl Game for Diamond {
+        type Position = u8;
+        fn moves(&self, p: &u8) -> Vec<u8> {
+            match p {
+                0 => vec![1, 2],
+                1 | 2 => vec![3],
+                _ => vec![],
+            }
+        }
+    }
+
+    #[test]
+    fn shared_children_are_fine() {
+        let mut o = Oracle::new(Diamond);
+        assert_eq!(o.grundy(&0), Ok(0));
+        assert_eq!(o.remoteness(&0), Ok(2));
+        assert_eq!(o.misere_outcome(&0), Ok(Outcome::N));
+        assert_eq!(o.perfect_play(&0), Ok(vec![0, 1, 3]));
+    }
+
+    #[test]
+    fn remoteness_prefers_fast_wins_and_slow_losses() {
+        // From n, Bash-like moves 1..=2 but a chain: the loser drags it out.
+        struct Chain;
+        impl Game for Chain {
+            type Position = u8;
+            fn moves(&self, p: &u8) -> Vec<u8> {
+                match p {
+                    // 0 can win at once (to 9) or slowly (to 1).
+                    0 => vec![1, 9],
+                    1 => vec![2],
+                    2 => vec![3],
+                    3 => vec![9],
+                    _ => vec![],
+                }
+            }
+        }
+        let mut o = Oracle::new(Chain);
+        assert_eq!(o.remoteness(&0), Ok(1));
+        assert_eq!(o.perfect_play(&0), Ok(vec![0, 9]));
+        assert_eq!(o.remoteness(&1), Ok(3));
+    }
+}
