@@ -244,7 +244,8 @@ fn mex(values: &[u64]) -> u64 {
 ///
 /// let mut oracle = Oracle::new(Wythoff);
 /// assert_eq!(oracle.outcome(&(3, 5)), Ok(Outcome::P));
-/// assert_eq!(oracle.winning_moves(&(4, 5)), Ok(vec![(1, 2), (3, 5)]));
+/// // Game::moves order: first pile, second pile, both.
+/// assert_eq!(oracle.winning_moves(&(4, 5)), Ok(vec![(3, 5), (1, 2)]));
 /// ```
 pub struct Oracle<G: Game> {
     game: G,

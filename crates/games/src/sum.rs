@@ -192,7 +192,7 @@ impl Component {
 /// use beatty_games::wythoff::grundy_table;
 /// let t = grundy_table(8).unwrap();
 /// let game = [Component::Wythoff(2, 2), Component::Nim(3)];
-/// assert_eq!(grundy(&game, Some(&t)), Ok(0)); // 3 XOR 3
+/// assert_eq!(grundy(&game, Some(&t)), Ok(2)); // 1 XOR 3
 /// ```
 pub fn grundy(components: &[Component], table: Option<&GrundyTable>) -> Result<u64, SumError> {
     components

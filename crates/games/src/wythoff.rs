@@ -221,7 +221,7 @@ pub fn misere_outcome(a: u64, b: u64) -> Outcome {
 /// ```
 /// use beatty_games::wythoff::{misere_winning_moves, MoveKind};
 /// let m: Vec<_> = misere_winning_moves(2, 3).into_iter().map(|m| m.to).collect();
-/// assert_eq!(m, [(2, 2)]);
+/// assert_eq!(m, [(0, 1), (2, 2)]);
 /// assert!(misere_winning_moves(0, 1).is_empty());
 /// ```
 #[must_use]
@@ -285,7 +285,7 @@ impl GrundyTable {
     /// ```
     /// let t = beatty_games::wythoff::grundy_table(8).unwrap();
     /// assert_eq!(t.get(3, 5), Some(0));
-    /// assert_eq!(t.get(2, 2), Some(3));
+    /// assert_eq!(t.get(2, 2), Some(1));
     /// ```
     #[must_use]
     pub fn get(&self, a: u64, b: u64) -> Option<u64> {
@@ -302,10 +302,10 @@ impl GrundyTable {
     /// ```
     /// use beatty_games::wythoff::{grundy_table, MoveKind};
     /// let t = grundy_table(8).unwrap();
-    /// assert_eq!(t.get(2, 2), Some(3));
+    /// assert_eq!(t.get(2, 2), Some(1));
     /// let m = t.move_to(2, 2, 0).unwrap();
     /// assert_eq!((m.kind, m.to), (MoveKind::Both, (0, 0)));
-    /// assert_eq!(t.move_to(2, 2, 3), None);
+    /// assert_eq!(t.move_to(2, 2, 1), None); // no option has the value itself
     /// ```
     #[must_use]
     pub fn move_to(&self, a: u64, b: u64, target: u64) -> Option<Move> {
@@ -534,6 +534,31 @@ mod tests {
             }
         }
         assert_eq!(differ, [(0, 0), (0, 1), (1, 0), (1, 2), (2, 1), (2, 2)]);
+    }
+
+    #[test]
+    fn table_move_to_equals_option_search() {
+        let t = grundy_table(24).unwrap();
+        for a in 0..24 {
+            for b in 0..24 {
+                let g = t.get(a, b).unwrap();
+                for target in 0..g + 2 {
+                    let options: Vec<(u64, u64)> = Wythoff
+                        .moves(&(a, b))
+                        .into_iter()
+                        .filter(|&(x, y)| t.get(x, y) == Some(target))
+                        .collect();
+                    match t.move_to(a, b, target) {
+                        Some(m) => {
+                            assert!(options.contains(&m.to), "({a}, {b}) -> {target}");
+                            assert_eq!(labelled(a, b, &[m.to])[0], m);
+                        }
+                        None => assert!(options.is_empty() && target >= g, "({a}, {b})"),
+                    }
+                }
+            }
+        }
+        assert_eq!(t.move_to(24, 0, 0), None);
     }
 
     #[test]
