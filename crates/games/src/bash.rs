@@ -246,6 +246,62 @@ impl Game for Bash {
     }
 }
 
+/// The auction of HDU 2149 exactly as stated, as a [`Game`]: the position
+/// is the current price (starting at 0), a move raises it by 1..=N, and a
+/// price of at least M is terminal — whoever reached it has won, so the
+/// player to move there has lost, as normal play says. The closed form
+/// [`auction_winning_bids`] is tested against this.
+///
+/// ```
+/// use beatty_games::bash::Auction;
+/// use beatty_games::game::{Game, Oracle};
+/// let auction = Auction::new(4, 2).unwrap();
+/// assert_eq!(auction.moves(&0), vec![1, 2]);
+/// assert!(auction.moves(&4).is_empty());
+/// // The winning first bids are the moves from price 0 into P-positions.
+/// assert_eq!(Oracle::new(auction).winning_moves(&0), Ok(vec![1]));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Auction {
+    target: u64,
+    max_raise: u64,
+}
+
+impl Auction {
+    /// The auction with target price `target` (M) and raises of
+    /// 1..=`max_raise` (N); the same errors as [`auction_winning_bids`].
+    ///
+    /// ```
+    /// use beatty_games::bash::{Auction, BashError};
+    /// assert_eq!(Auction::new(0, 3), Err(BashError::ZeroPrice));
+    /// assert_eq!(Auction::new(3, 0), Err(BashError::ZeroMaxTake));
+    /// ```
+    pub const fn new(target: u64, max_raise: u64) -> Result<Self, BashError> {
+        if max_raise == 0 {
+            Err(BashError::ZeroMaxTake)
+        } else if target == 0 {
+            Err(BashError::ZeroPrice)
+        } else {
+            Ok(Auction { target, max_raise })
+        }
+    }
+}
+
+impl Game for Auction {
+    type Position = u64;
+
+    /// The prices `price + 1 ..= price + N` (saturating), none once the
+    /// target is reached. One entry per raise: only for small N.
+    fn moves(&self, price: &u64) -> Vec<u64> {
+        if *price >= self.target {
+            return Vec::new();
+        }
+        (1..=self.max_raise)
+            .map(|x| price.saturating_add(x))
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -285,26 +341,8 @@ mod tests {
         }
     }
 
-    /// The auction exactly as HDU 2149 states it: the position is the price,
-    /// a move raises it by 1..=N, and whoever first reaches ≥ M wins — so a
-    /// price ≥ M is terminal (the player to move has lost).
-    struct Auction {
-        target: u64,
-        max_raise: u64,
-    }
-
-    impl Game for Auction {
-        type Position = u64;
-        fn moves(&self, price: &u64) -> Vec<u64> {
-            if *price >= self.target {
-                return Vec::new();
-            }
-            (1..=self.max_raise).map(|x| price + x).collect()
-        }
-    }
-
     fn auction_by_search(target: u64, max_raise: u64) -> Option<RangeInclusive<u64>> {
-        let mut o = Oracle::new(Auction { target, max_raise });
+        let mut o = Oracle::new(Auction::new(target, max_raise).unwrap());
         let wins: Vec<u64> = o.winning_moves(&0).unwrap();
         // The bids are the prices after the first move; check they are one range.
         let (first, last) = (*wins.first()?, *wins.last()?);

@@ -496,14 +496,16 @@ mod tests {
 
     #[test]
     fn remoteness_prefers_fast_wins_and_slow_losses() {
-        // From n, Bash-like moves 1..=2 but a chain: the loser drags it out.
+        // 0 can win at once (to 9) or through 1 → 2 → 3 → 9; from 1 the
+        // loser's only line is the long one.
         struct Chain;
         impl Game for Chain {
             type Position = u8;
             fn moves(&self, p: &u8) -> Vec<u8> {
                 match p {
-                    // 0 can win at once (to 9) or slowly (to 1).
                     0 => vec![1, 9],
+                    // Both options are N: the loser picks the longer game.
+                    20 => vec![0, 1],
                     1 => vec![2],
                     2 => vec![3],
                     3 => vec![9],
@@ -515,5 +517,8 @@ mod tests {
         assert_eq!(o.remoteness(&0), Ok(1));
         assert_eq!(o.perfect_play(&0), Ok(vec![0, 9]));
         assert_eq!(o.remoteness(&1), Ok(3));
+        assert_eq!(o.outcome(&20), Ok(Outcome::P));
+        assert_eq!(o.remoteness(&20), Ok(4));
+        assert_eq!(o.perfect_play(&20), Ok(vec![20, 1, 2, 3, 9]));
     }
 }

@@ -352,8 +352,9 @@ impl GrundyTable {
 /// ```
 pub const MAX_TABLE_SIDE: usize = 1 << 14;
 
-/// A growable-free bitset over values 0..2n (a Grundy value on the board is
-/// at most a + b < 2n: a position has that many options).
+/// One fixed-size bitset per line (row, column or diagonal) over the values
+/// 0..3n: a value is the mex of its options, so at most their number,
+/// a + b + min(a, b) < 3n. The mex search therefore always finds a clear bit.
 struct Bits {
     words: usize,
     data: Vec<u64>,
@@ -361,7 +362,7 @@ struct Bits {
 
 impl Bits {
     fn new(lines: usize, n: usize) -> Self {
-        let words = (2 * n).div_ceil(64).max(1);
+        let words = (3 * n).div_ceil(64).max(1);
         Bits {
             words,
             data: vec![0; lines * words],
@@ -444,7 +445,8 @@ pub fn grundy_table_naive(n: usize) -> Option<GrundyTable> {
         return None;
     }
     let mut values = vec![0u32; n * n];
-    let mut seen = vec![false; 2 * n + 1];
+    // A value is at most the number of options, a + b + min(a, b) < 3n.
+    let mut seen = vec![false; 3 * n + 1];
     for a in 0..n {
         for b in 0..n {
             seen.fill(false);
@@ -569,22 +571,24 @@ mod tests {
         assert!(grundy_table_naive(MAX_TABLE_SIDE + 1).is_none());
     }
 
+    /// The k with f(k) = v for a nondecreasing f, by binary search.
+    fn search(v: u64, f: fn(u64) -> u128) -> Option<u64> {
+        let (mut lo, mut hi) = (0u64, u64::MAX);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if f(mid) < u128::from(v) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        (f(lo) == u128::from(v)).then_some(lo)
+    }
+
     /// The P-positions whose coordinate (in either place) is `v`, found by
     /// binary search over the monotone sequences ⌊kφ⌋ and ⌊kφ²⌋, as
     /// (v, other) pairs.
     fn p_positions_with(v: u64) -> Vec<(u64, u64)> {
-        fn search(v: u64, f: fn(u64) -> u128) -> Option<u64> {
-            let (mut lo, mut hi) = (0u64, u64::MAX);
-            while lo < hi {
-                let mid = lo + (hi - lo) / 2;
-                if f(mid) < u128::from(v) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            (f(lo) == u128::from(v)).then_some(lo)
-        }
         let mut out = Vec::new();
         if let Some(k) = search(v, golden::lower_wide) {
             if let Ok(o) = u64::try_from(golden::upper_wide(k)) {
@@ -612,13 +616,16 @@ mod tests {
             .iter()
             .filter(|&&(_, y)| y < b && golden::is_p_position(a, y))
             .count();
-        // Both: the P-position on the diagonal has index d, by binary search
-        // over k ↦ ⌊kφ²⌋ − ⌊kφ⌋ = k (checked, not assumed).
-        let d = a.abs_diff(b);
-        let k = d;
-        assert_eq!(golden::upper_wide(k) - golden::lower_wide(k), u128::from(d));
-        if golden::lower_wide(k) < u128::from(a.min(b)) {
-            n += 1;
+        // Both: the P-position on the diagonal is the pair whose difference
+        // ⌊kφ²⌋ − ⌊kφ⌋ (nondecreasing in k) is |a − b|, by binary search.
+        if let Some(k) = search(a.abs_diff(b), |k| {
+            golden::upper_wide(k) - golden::lower_wide(k)
+        }) {
+            let x = golden::lower_wide(k);
+            if x < u128::from(a.min(b)) {
+                assert!(golden::is_p_position(x as u64, (x as u64) + a.abs_diff(b)));
+                n += 1;
+            }
         }
         n
     }
