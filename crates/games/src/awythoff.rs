@@ -158,6 +158,81 @@ impl AWythoff {
         let p = d % self.a == 0 && self.p_position(d / self.a) == Some((lo, hi));
         if p { Outcome::P } else { Outcome::N }
     }
+
+    /// The index n of the P-position with `v` as one of its coordinates —
+    /// `v` is A_n or B_n, never both for n ≥ 1 (Beatty) — by binary search
+    /// over the increasing sequence (A_n), then (B_n).
+    fn index_of(&self, v: u64) -> Option<u64> {
+        if v == 0 {
+            return Some(0);
+        }
+        // A_n ≥ n and B_n ≥ n, so n ≤ v.
+        let find = |f: &dyn Fn(u64) -> Option<u64>| {
+            let (mut lo, mut hi) = (1u64, v);
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                // None means beyond u64, so above v.
+                if f(mid).is_some_and(|x| x < v) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            (f(lo) == Some(v)).then_some(lo)
+        };
+        find(&|n| self.lower(n)).or_else(|| find(&|n| self.p_position(n).map(|(_, b)| b)))
+    }
+
+    /// Every winning move from (x, y) (the moves into P-positions), as the
+    /// positions reached in the input's order: from the first pile, from the
+    /// second, then from both; empty exactly at P-positions. Exact for all
+    /// `u64`, O(log) (a binary search per pile).
+    ///
+    /// ```
+    /// use beatty_games::awythoff::AWythoff;
+    /// let g = AWythoff::new(2).unwrap(); // P-positions (0,0), (1,3), (2,6), (4,10), …
+    /// // Take 1 from the first pile, or 3 and 4 (|3 − 4| < 2).
+    /// assert_eq!(g.winning_moves(5, 10), vec![(4, 10), (2, 6)]);
+    /// assert_eq!(g.winning_moves(3, 4), vec![(3, 1), (1, 3), (0, 0)]);
+    /// assert!(g.winning_moves(4, 10).is_empty());
+    /// ```
+    #[must_use]
+    pub fn winning_moves(&self, x: u64, y: u64) -> Vec<(u64, u64)> {
+        let mut out = Vec::new();
+        let partner = |v: u64| {
+            let (an, bn) = self.p_position(self.index_of(v)?)?;
+            Some(if an == v { bn } else { an })
+        };
+        if let Some(p) = partner(y).filter(|&p| p < x) {
+            out.push((p, y));
+        }
+        if let Some(q) = partner(x).filter(|&q| q < y) {
+            out.push((x, q));
+        }
+        // Both piles: k = x − p > 0, l = y − q > 0, |k − l| < a, so the
+        // target's signed difference q − p lies within a − 1 of d = y − x.
+        // Its index n has q − p = ±a·n: a few candidates each way.
+        let a = i128::from(self.a);
+        let d = i128::from(y) - i128::from(x);
+        let mut both = Vec::new();
+        for sign in [1i128, -1] {
+            let (lo, hi) = (sign * d - (a - 1), sign * d + (a - 1));
+            let first = lo.max(0).div_euclid(a) + i128::from(lo.max(0).rem_euclid(a) != 0);
+            for n in first..=hi.div_euclid(a) {
+                let Some((an, bn)) = u64::try_from(n).ok().and_then(|n| self.p_position(n)) else {
+                    continue;
+                };
+                let (p, q) = if sign == 1 { (an, bn) } else { (bn, an) };
+                let legal = p < x && q < y && (i128::from(x - p) - i128::from(y - q)).abs() < a;
+                if legal && !both.contains(&(p, q)) {
+                    both.push((p, q));
+                }
+            }
+        }
+        both.sort_unstable_by(|s, t| t.cmp(s));
+        out.extend(both);
+        out
+    }
 }
 
 impl Game for AWythoff {
@@ -202,6 +277,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn random_u64_winning_moves_are_legal_and_into_p() {
+        fn prop(a: u8, x: u64, y: u64, n: u64, dx: i8) -> bool {
+            let g = AWythoff::new(u64::from(a % 7) + 1).unwrap();
+            let a = g.parameter();
+            // A random position, and one next to a P-position.
+            let (px, py) = g.p_position(n >> 3).unwrap_or((0, 0));
+            let near = (px.saturating_add_signed(i64::from(dx)), py);
+            [(x, y), near, (near.1, near.0)].into_iter().all(|(x, y)| {
+                let moves = g.winning_moves(x, y);
+                let sound = moves.iter().all(|&(p, q)| {
+                    let legal = (p < x && q == y)
+                        || (p == x && q < y)
+                        || (p < x && q < y && (x - p).abs_diff(y - q) < a);
+                    legal && g.outcome(p, q) == Outcome::P
+                });
+                sound && moves.is_empty() == (g.outcome(x, y) == Outcome::P)
+            })
+        }
+        quickcheck::QuickCheck::new()
+            .tests(5_000)
+            .quickcheck(prop as fn(u8, u64, u64, u64, i8) -> bool);
     }
 
     #[test]
