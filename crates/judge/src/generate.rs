@@ -32,7 +32,7 @@
 //!     `euclid_first_wins_f64` errs; each is kept only if it does.
 //!   - `bash`, `bash-auction` (no float formula): the cases at the period
 //!     boundaries, n ≡ −1, 0, 1 mod (m + 1) and M ≤ N, M = N + 1, M ≡ 0 mod (N + 1).
-//! * `max` — the largest input the limits allow: many cases (100 for `bash`)
+//! * `max` — the largest input the limits allow: many cases ([`default_max_cases`])
 //!   with values at or near the limits.
 //! * `mixed` (the default) — the edge cases, up to 20 hack cases, then random ones.
 //!
@@ -594,6 +594,23 @@ pub fn euclid_hacks() -> &'static [(u64, u64)] {
     })
 }
 
+/// The default number of cases of the `max` profile: 100 for `bash` (its
+/// limit), 1000 for `bash-auction` (whose answers are up to 1099 numbers long),
+/// 100 000 otherwise.
+///
+/// ```
+/// use beatty_judge::{generate::default_max_cases, Problem};
+/// assert_eq!(default_max_cases(Problem::Bash), 100);
+/// ```
+#[must_use]
+pub fn default_max_cases(problem: Problem) -> u64 {
+    match problem {
+        Problem::Bash => 100,
+        Problem::BashAuction => 1000,
+        _ => 100_000,
+    }
+}
+
 fn write_pair<W: Write>(out: &mut W, (a, b): (u64, u64)) -> io::Result<()> {
     let (mut t1, mut t2) = ([0u8; 20], [0u8; 20]);
     out.write_all(crate::solve::fmt_u64(a, &mut t1))?;
@@ -605,7 +622,7 @@ fn write_pair<W: Write>(out: &mut W, (a, b): (u64, u64)) -> io::Result<()> {
 /// Writes a valid input of `problem` to `out`, reproducible from `seed`.
 ///
 /// `cases` is the number of random (or max) cases, or the cap for edge and hack
-/// cases (`None`: 100 random cases, 100 000 max cases, every edge or hack case).
+/// cases (`None`: 100 random cases, [`default_max_cases`] max cases, every edge or hack case).
 ///
 /// ```
 /// use beatty_judge::generate::{generate, Profile};
@@ -647,11 +664,7 @@ pub fn generate<W: Write>(
         Profile::Hack => (cap(g.hack()), 0, false),
         Profile::Max => (
             Vec::new(),
-            cases.unwrap_or(if problem == Problem::Bash {
-                100
-            } else {
-                100_000
-            }),
+            cases.unwrap_or(default_max_cases(problem)),
             true,
         ),
         Profile::Mixed => {

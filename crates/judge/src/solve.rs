@@ -348,10 +348,57 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// The fast path for a whole line `a b\n` (single space, at most 19 digits per
+    /// number, at least 48 bytes left in the buffer). Anything else returns `None`
+    /// without consuming, and the general path takes over.
+    #[inline(always)]
+    fn fast_pair(&mut self) -> Option<(u64, u64)> {
+        let s = self.buf.get(self.pos..self.len)?;
+        if s.len() < 48 {
+            return None;
+        }
+        let mut i = 0;
+        let a = fast_digits(s, &mut i)?;
+        if s[i] != b' ' {
+            return None;
+        }
+        i += 1;
+        let b = fast_digits(s, &mut i)?;
+        if s[i] != b'\n' {
+            return None;
+        }
+        i += 1;
+        self.pos += i;
+        self.line += 1;
+        self.line_start = self.base + self.pos as u64;
+        Some((a, b))
+    }
+
     /// A case starts: skips blank lines; `false` at end of file.
     #[inline(always)]
     fn next_case(&mut self) -> io::Result<bool> {
         self.skip_blank()
+    }
+}
+
+/// 1 to 19 digits at `s[*i..]` followed by a non-digit (`s` has at least 20
+/// bytes after `*i`); 19 digits cannot overflow a `u64`.
+#[inline(always)]
+fn fast_digits(s: &[u8], i: &mut usize) -> Option<u64> {
+    let start = *i;
+    let mut v = 0u64;
+    while *i < start + 19 {
+        let d = s[*i].wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        v = v * 10 + u64::from(d);
+        *i += 1;
+    }
+    if *i == start || s[*i].is_ascii_digit() {
+        None
+    } else {
+        Some(v)
     }
 }
 
@@ -478,16 +525,25 @@ fn solve_into<R: BufRead, W: Write>(
     summary: &mut SolveSummary,
 ) -> Result<(), SolveError> {
     match problem {
-        Problem::Wythoff => {
-            while r.next_case()? {
-                let (a, _) = r.number("a number (pile a)")?;
-                let (b, _) = r.number("a number (pile b)")?;
-                r.end_of_line()?;
+        Problem::Wythoff => loop {
+            let (a, b) = match r.fast_pair() {
+                Some(ab) => ab,
+                None => {
+                    if !r.next_case()? {
+                        break;
+                    }
+                    let (a, _) = r.number("a number (pile a)")?;
+                    let (b, _) = r.number("a number (pile b)")?;
+                    r.end_of_line()?;
+                    (a, b)
+                }
+            };
+            {
                 let p = beatty_core::golden::is_p_position(a, b);
                 out.push(if p { b"0\n" } else { b"1\n" })?;
                 summary.cases += 1;
             }
-        }
+        },
         Problem::WythoffMoves => {
             while r.next_case()? {
                 let (a, _) = r.number("a number (pile a)")?;

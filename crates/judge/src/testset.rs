@@ -10,7 +10,7 @@
 //! | `04-random-small` | 10 `random` cases |
 //! | `05-random` | 1000 `random` cases |
 //! | `06-mixed` | the `mixed` profile |
-//! | `07-max` | the `max` profile, with 20 000 cases (100 for `bash`) |
+//! | `07-max` | the `max` profile, with 20 000 cases (fewer where [`crate::generate::default_max_cases`] says so) |
 //!
 //! each as `NN-name.in` and `NN-name.ans`. Every `.in` is checked with
 //! [`crate::validate`] before it is written, and every `.ans` comes from
