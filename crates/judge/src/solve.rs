@@ -665,3 +665,108 @@ fn zero(line: u64, column: u64, what: &str) -> InputError {
         found: "\"0\"".into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    /// A reader that hands out at most `step` bytes per `read`, to push tokens
+    /// across every possible buffer boundary.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    fn run(problem: Problem, input: &[u8], step: usize) -> (Vec<u8>, Result<u64, String>) {
+        let mut out = Vec::new();
+        let r = solve(
+            problem,
+            io::BufReader::with_capacity(1, Trickle { data: input, step }),
+            &mut out,
+        );
+        (out, r.map(|s| s.cases).map_err(|e| e.to_string()))
+    }
+
+    #[test]
+    fn chunking_never_changes_answers_or_error_positions() {
+        let inputs: &[(Problem, &[u8])] = &[
+            (Problem::Wythoff, b"2 1\n8 4\n4 7\n165580140 267914295\n"),
+            (Problem::Wythoff, b" 2 \t1\r\n\n 8 4 \n4 7"),
+            (Problem::Wythoff, b"1 2\n3 18446744073709551616\n"),
+            (Problem::Wythoff, b"1 2\n3 4x\n"),
+            (Problem::WythoffMoves, b"1 2\n5 8\n4 7\n2 2\n0 0\n9 9\n"),
+            (Problem::Bash, b"2\n23 2\n4 3\n"),
+            (Problem::BashAuction, b"4 2\n3 2\n3 5\n"),
+            (Problem::Euclid, b"34 12\n15 24\n0 0\n"),
+            (Problem::Euclid, b"34 12\n15 -24\n0 0\n"),
+        ];
+        for &(problem, input) in inputs {
+            let whole = run(problem, input, usize::MAX);
+            for step in 1..=7 {
+                assert_eq!(run(problem, input, step), whole, "{problem} step {step}");
+            }
+        }
+    }
+
+    #[test]
+    fn fast_and_general_paths_agree_on_long_inputs() {
+        // Long enough for the fast path; every 7th line is irregular, so both paths
+        // alternate. Expected answers from the games crate.
+        let mut input = String::new();
+        let mut want = String::new();
+        for i in 0..20_000u64 {
+            let (a, b) = (i * 7919 % 1000, i * 104_729 % 1700);
+            input += &if i % 7 == 0 {
+                format!("  {a}\t{b} \r\n\n")
+            } else {
+                format!("{a} {b}\n")
+            };
+            want += if wythoff::outcome(a, b).player_to_move_wins() {
+                "1\n"
+            } else {
+                "0\n"
+            };
+        }
+        for step in [usize::MAX, 4093] {
+            let (out, r) = run(Problem::Wythoff, input.as_bytes(), step);
+            assert_eq!(r, Ok(20_000));
+            assert_eq!(String::from_utf8(out).unwrap(), want);
+        }
+    }
+
+    #[test]
+    fn overflow_reports_the_value_or_its_length() {
+        let (_, r) = run(Problem::Wythoff, b"18446744073709551616 1\n", usize::MAX);
+        assert_eq!(
+            r.unwrap_err(),
+            "line 1, column 1: expected a number ≤ 18446744073709551615, found 18446744073709551616"
+        );
+        let long = format!("1 {}\n", "9".repeat(50));
+        let (_, r) = run(Problem::Wythoff, long.as_bytes(), usize::MAX);
+        assert!(r.unwrap_err().ends_with("found a 50-digit number"));
+    }
+
+    #[test]
+    fn huge_auction_answers_are_refused_not_printed() {
+        let (out, r) = run(
+            Problem::BashAuction,
+            b"4 2\n1 18446744073709551615\n",
+            usize::MAX,
+        );
+        assert_eq!(out, b"1\n");
+        assert!(
+            r.unwrap_err()
+                .starts_with("line 2, column 3: expected a case whose answer has at most")
+        );
+    }
+}
