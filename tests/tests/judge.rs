@@ -202,13 +202,13 @@ fn wythoff_moves_output_matches_brute_force_for_small_piles() {
                 }
             }
             let mut singles: Vec<(usize, usize)> = Vec::new();
-            for x in 0..a {
-                if p[x][b] {
+            for (x, row) in p.iter().enumerate().take(a) {
+                if row[b] {
                     singles.push((x.min(b), x.max(b)));
                 }
             }
-            for y in 0..b {
-                if p[a][y] {
+            for (y, &is_p) in p[a].iter().enumerate().take(b) {
+                if is_p {
                     singles.push((a.min(y), a.max(y)));
                 }
             }

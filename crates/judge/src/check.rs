@@ -41,7 +41,7 @@
 //! data is wrong).
 
 use crate::Problem;
-use crate::solve::wythoff_moves_answer;
+use crate::solve::{WinningMoves, wythoff_moves_answer};
 use beatty_games::{bash, euclid, wythoff};
 use core::fmt;
 
@@ -120,7 +120,7 @@ impl fmt::Display for CheckResult {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Expected {
     Bit(bool),
-    Moves(Option<(Option<(u64, u64)>, Vec<(u64, u64)>)>),
+    Moves(Option<WinningMoves>),
     Word(&'static str),
     Bids(Option<(u64, u64)>),
     Euclid(&'static str),
@@ -131,9 +131,9 @@ impl fmt::Display for Expected {
         match self {
             Expected::Bit(b) => write!(f, "{}", u8::from(*b)),
             Expected::Moves(None) => f.write_str("0"),
-            Expected::Moves(Some((both, singles))) => {
+            Expected::Moves(Some(moves)) => {
                 f.write_str("1")?;
-                for (x, y) in both.iter().chain(singles) {
+                for (x, y) in moves.all() {
                     write!(f, " {x} {y}")?;
                 }
                 Ok(())
@@ -299,7 +299,7 @@ impl<'a> Tokens<'a> {
             Expected::Moves(m) => {
                 let t = self.word(&["0", "1"])?;
                 ok_if((t == b"1") == m.is_some())?;
-                let Some((both, singles)) = m else {
+                let Some(WinningMoves { both, singles }) = m else {
                     return Ok(());
                 };
                 let mut got = Vec::with_capacity(3);

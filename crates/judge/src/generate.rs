@@ -276,7 +276,7 @@ fn naive_float_moves(a: u64, b: u64) -> Option<Vec<(u64, u64)>> {
 }
 
 fn exact_moves(a: u64, b: u64) -> Option<Vec<(u64, u64)>> {
-    crate::solve::wythoff_moves_answer(a, b).map(|(both, s)| both.into_iter().chain(s).collect())
+    crate::solve::wythoff_moves_answer(a, b).map(|m| m.all().collect())
 }
 
 struct Gen {

@@ -452,18 +452,45 @@ pub(crate) fn fmt_u64(mut v: u64, tmp: &mut [u8; 20]) -> &[u8] {
     }
 }
 
+/// The winning moves of a `wythoff-moves` answer, as resulting positions (x ≤ y).
+///
+/// ```
+/// use beatty_judge::solve::WinningMoves;
+/// let m = WinningMoves { both: Some((1, 2)), singles: vec![(3, 5)] };
+/// assert_eq!(m.all().collect::<Vec<_>>(), [(1, 2), (3, 5)]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinningMoves {
+    /// The move taking equally from both piles, if it wins.
+    pub both: Option<(u64, u64)>,
+    /// The distinct winning single-pile moves, in increasing (x, y).
+    pub singles: Vec<(u64, u64)>,
+}
+
+impl WinningMoves {
+    /// Every listed move in output order: `both` first, then `singles`.
+    ///
+    /// ```
+    /// let m = beatty_judge::solve::wythoff_moves_answer(5, 7).unwrap();
+    /// assert_eq!(m.all().count(), 3);
+    /// ```
+    pub fn all(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.both.iter().chain(&self.singles).copied()
+    }
+}
+
 /// The answer of `wythoff-moves` for (a, b): `None` for a losing position, else the
 /// equal-from-both move (if any) and the distinct single-pile moves in increasing
 /// order, each as the resulting position with x ≤ y.
 ///
 /// ```
-/// use beatty_judge::solve::wythoff_moves_answer;
+/// use beatty_judge::solve::{wythoff_moves_answer, WinningMoves};
 /// assert_eq!(wythoff_moves_answer(4, 7), None);
-/// assert_eq!(wythoff_moves_answer(5, 7), Some((Some((3, 5)), vec![(3, 5), (4, 7)])));
-/// assert_eq!(wythoff_moves_answer(4, 5), Some((Some((1, 2)), vec![(3, 5)])));
+/// assert_eq!(wythoff_moves_answer(5, 7), Some(WinningMoves { both: Some((3, 5)), singles: vec![(3, 5), (4, 7)] }));
+/// assert_eq!(wythoff_moves_answer(4, 5), Some(WinningMoves { both: Some((1, 2)), singles: vec![(3, 5)] }));
 /// ```
 #[must_use]
-pub fn wythoff_moves_answer(a: u64, b: u64) -> Option<(Option<(u64, u64)>, Vec<(u64, u64)>)> {
+pub fn wythoff_moves_answer(a: u64, b: u64) -> Option<WinningMoves> {
     if wythoff::outcome(a, b) == Outcome::P {
         return None;
     }
@@ -478,7 +505,7 @@ pub fn wythoff_moves_answer(a: u64, b: u64) -> Option<(Option<(u64, u64)>, Vec<(
     }
     singles.sort_unstable();
     singles.dedup();
-    Some((both, singles))
+    Some(WinningMoves { both, singles })
 }
 
 /// The answer of `bash` for a pile of `n` and takes of 1..=`m`: `first` or `second`.
@@ -554,9 +581,9 @@ fn solve_into<R: BufRead, W: Write>(
                 }
                 match wythoff_moves_answer(a, b) {
                     None => out.push(b"0\n")?,
-                    Some((both, singles)) => {
+                    Some(moves) => {
                         out.push(b"1\n")?;
-                        for (x, y) in both.into_iter().chain(singles) {
+                        for (x, y) in moves.all() {
                             out.push_u64(x)?;
                             out.push(b" ")?;
                             out.push_u64(y)?;

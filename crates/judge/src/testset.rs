@@ -85,7 +85,9 @@ pub fn write_testset(problem: Problem, dir: &Path, seed: u64) -> Result<Vec<Stri
     } else {
         20_000
     };
-    let plan: [(&str, Option<(Profile, u64, Option<u64>)>); 7] = [
+    // (name, None for the sample or Some((profile, seed, cases)))
+    type Plan = Option<(Profile, u64, Option<u64>)>;
+    let plan: [(&str, Plan); 7] = [
         ("01-sample", None),
         ("02-edge", Some((Profile::Edge, seed, None))),
         ("03-hack", Some((Profile::Hack, seed, None))),
