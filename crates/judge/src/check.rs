@@ -35,7 +35,7 @@
 //!
 //! # Checker failure
 //!
-//! The INPUT must pass [`crate::validate`]. The exact answer is always computed;
+//! The INPUT must pass [`crate::validate()`]. The exact answer is always computed;
 //! an ANSWER file, when given, is *verified* against it, not trusted: if the jury's
 //! answer differs from the exact one, that is a checker failure too (the test
 //! data is wrong).

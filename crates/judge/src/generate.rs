@@ -219,7 +219,7 @@ fn pair(k: u64) -> (u64, u64) {
     golden::pair(k).unwrap_or((0, 0))
 }
 
-/// The k ≤ [`max_pair_index`]`(10^9)` where `lower_f64(k)` is wrong, computed
+/// The k whose Wythoff pair has both piles ≤ 10^9 and where `lower_f64(k)` is wrong, computed
 /// once per process.
 ///
 /// ```

@@ -5,13 +5,13 @@
 //! Online judges accept float solutions of these problems that print wrong answers
 //! on legal inputs. This crate is the other side of the table:
 //!
-//! * [`solve`] — the exact reference solver, streaming and tolerant of layout;
-//! * [`validate`] — a strict validator in the testlib tradition;
-//! * [`check`] — a token-based checker with testlib's verdicts;
+//! * [`solve()`] — the exact reference solver, streaming and tolerant of layout;
+//! * [`validate()`] — a strict validator in the testlib tradition;
+//! * [`check()`] — a token-based checker with testlib's verdicts;
 //! * [`generate`] — reproducible test generators, including *hack* cases on which the
 //!   float formulas of `beatty-float` answer wrongly;
 //! * [`testset`] — a complete test set on disk;
-//! * [`run`] — a local judge: runs a submission on a test set with time and
+//! * [`run`](mod@run) — a local judge: runs a submission on a test set with time and
 //!   output limits and gives a verdict;
 //! * [`explain`] — one position explained for a person.
 //!

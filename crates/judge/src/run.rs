@@ -17,7 +17,7 @@
 //! * **TLE** — still running at the time limit (wall clock); killed;
 //! * **RE** — a non-zero exit code or death by a signal; the last lines of its
 //!   standard error are kept;
-//! * otherwise the output is checked with [`crate::check`]: **AC**, **WA** or **PE**.
+//! * otherwise the output is checked with [`crate::check()`]: **AC**, **WA** or **PE**.
 //!
 //! The overall verdict is that of the first failing test in test order, or AC.
 

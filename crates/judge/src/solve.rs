@@ -13,7 +13,7 @@
 //! input is not read, as a contestant's program would not read it.
 //!
 //! Values are exact for everything that fits in a `u64`, beyond the official
-//! limits (enforcing those is [`crate::validate`]'s job). What is refused, with an
+//! limits (enforcing those is [`crate::validate()`]'s job). What is refused, with an
 //! [`InputError`] naming line, column and what was expected: a non-number, a
 //! negative number, a value above `u64::MAX`, an incomplete case, and values
 //! outside the game's domain — a maximum take or raise of 0 (`bash`,

@@ -13,8 +13,8 @@
 //! | `07-max` | the `max` profile, with 20 000 cases (fewer where [`crate::generate::default_max_cases`] says so) |
 //!
 //! each as `NN-name.in` and `NN-name.ans`. Every `.in` is checked with
-//! [`crate::validate`] before it is written, and every `.ans` comes from
-//! [`crate::solve`].
+//! [`crate::validate()`] before it is written, and every `.ans` comes from
+//! [`crate::solve()`].
 
 use crate::Problem;
 use crate::generate::{Profile, generate};
