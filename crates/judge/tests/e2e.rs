@@ -531,3 +531,46 @@ fn no_process_is_left_behind_after_a_tle() {
     }
     let _ = std::fs::remove_dir_all(d);
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_kills_the_running_submissions_and_exits_130() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    let d = temp_dir("ctrlc");
+    std::fs::write(d.join("a.in"), "1 2\n").expect("write");
+    std::fs::write(d.join("b.in"), "2 1\n").expect("write");
+    let marker = format!("beatty-ctrlc-{}", std::process::id());
+    let script = format!("sh -c 'sleep 30; : {marker}' & sleep 31; : {marker}");
+    let child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args([
+            "run",
+            "wythoff",
+            "--tests",
+            &d.to_string_lossy(),
+            "--time-limit",
+            "20",
+            "--jobs",
+            "2",
+            "--",
+            "sh",
+            "-c",
+            &script,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start judge");
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).expect("SIGINT");
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(130));
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline")) {
+            let cmd = text(&cmd);
+            assert!(!cmd.contains(&marker), "stray process after Ctrl-C: {cmd}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(d);
+}
