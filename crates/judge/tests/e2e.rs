@@ -419,8 +419,15 @@ fn submissions() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/submissions")
 }
 
+/// Runs a submission on the shared test set. The time limit is short for the
+/// sleeper (it bounds the test's duration) and generous for the others, so a
+/// loaded machine cannot turn a correct Python solution into a TLE.
 fn run_submission(file: &Path) -> (Option<i32>, String) {
     let tests = wythoff_tests().to_string_lossy().into_owned();
+    let sleeper = file
+        .parent()
+        .is_some_and(|p| p.ends_with("time_limit_exceeded"));
+    let limit = if sleeper { "1" } else { "10" };
     let out = judge(
         &[
             "run",
@@ -428,7 +435,7 @@ fn run_submission(file: &Path) -> (Option<i32>, String) {
             "--tests",
             &tests,
             "--time-limit",
-            "1",
+            limit,
             "--output-limit",
             "1000000",
             "--",
