@@ -498,6 +498,19 @@ fn the_float_solution_fails_exactly_the_hack_tests() {
     }
 }
 
+/// Fails if any process's command line contains `marker` (after a short grace
+/// period for the kernel to tear killed processes down).
+#[cfg(target_os = "linux")]
+fn assert_no_process_with(marker: &str) {
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline")) {
+            let cmd = text(&cmd);
+            assert!(!cmd.contains(marker), "stray process: {cmd}");
+        }
+    }
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn no_process_is_left_behind_after_a_tle() {
@@ -529,13 +542,7 @@ fn no_process_is_left_behind_after_a_tle() {
         "{}",
         text(&out.stdout)
     );
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
-        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline")) {
-            let cmd = text(&cmd);
-            assert!(!cmd.contains(&marker), "stray process: {cmd}");
-        }
-    }
+    assert_no_process_with(&marker);
     let _ = std::fs::remove_dir_all(d);
 }
 
@@ -572,12 +579,6 @@ fn ctrl_c_kills_the_running_submissions_and_exits_130() {
     kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).expect("SIGINT");
     let out = child.wait_with_output().expect("wait");
     assert_eq!(out.status.code(), Some(130));
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
-        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline")) {
-            let cmd = text(&cmd);
-            assert!(!cmd.contains(&marker), "stray process after Ctrl-C: {cmd}");
-        }
-    }
+    assert_no_process_with(&marker);
     let _ = std::fs::remove_dir_all(d);
 }
