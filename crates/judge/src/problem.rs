@@ -135,9 +135,10 @@ pub struct UnknownProblem(pub String);
 
 impl fmt::Display for UnknownProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown problem `{}`; known problems:", self.0)?;
-        for p in Problem::ALL {
-            write!(f, " {} ({}),", p.name(), p.aliases().join(", "))?;
+        write!(f, "unknown problem `{}`; known problems: ", self.0)?;
+        for (i, p) in Problem::ALL.into_iter().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            write!(f, "{sep}{} ({})", p.name(), p.aliases().join(", "))?;
         }
         Ok(())
     }
