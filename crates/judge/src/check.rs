@@ -403,3 +403,88 @@ fn compare(cases: &[(u64, u64)], exp: &[Expected], data: &[u8]) -> Result<(), (V
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(problem: Problem, input: &str, output: &str) -> Verdict {
+        check(problem, input.as_bytes(), output.as_bytes(), None).verdict
+    }
+
+    #[test]
+    fn presentation_errors_and_wrong_answers_are_told_apart() {
+        use Verdict::*;
+        let w = "2 1\n8 4\n";
+        assert_eq!(v(Problem::Wythoff, w, "0\n1\n"), Accepted);
+        assert_eq!(v(Problem::Wythoff, w, "  0   1  "), Accepted);
+        assert_eq!(v(Problem::Wythoff, w, "1\n1\n"), WrongAnswer);
+        assert_eq!(v(Problem::Wythoff, w, "0\n2\n"), PresentationError); // not 0/1
+        assert_eq!(v(Problem::Wythoff, w, "0\n"), PresentationError); // ends early
+        assert_eq!(v(Problem::Wythoff, w, "0\n1\n0\n"), PresentationError); // extra
+        let b = "2\n23 2\n4 3\n";
+        assert_eq!(v(Problem::Bash, b, "first second"), Accepted);
+        assert_eq!(v(Problem::Bash, b, "second second"), WrongAnswer);
+        assert_eq!(v(Problem::Bash, b, "First second"), PresentationError);
+        let e = "34 12\n15 24\n0 0\n";
+        assert_eq!(v(Problem::Euclid, e, "Stan wins\nOllie wins\n"), Accepted);
+        assert_eq!(
+            v(Problem::Euclid, e, "Ollie wins\nOllie wins\n"),
+            WrongAnswer
+        );
+        assert_eq!(
+            v(Problem::Euclid, e, "Stan won\nOllie wins\n"),
+            PresentationError
+        );
+        let a = "4 2\n3 2\n3 5\n";
+        assert_eq!(v(Problem::BashAuction, a, "1\nnone\n3 4 5\n"), Accepted);
+        assert_eq!(v(Problem::BashAuction, a, "1\nnone\n3 5 4\n"), WrongAnswer);
+        assert_eq!(v(Problem::BashAuction, a, "2\nnone\n3 4 5\n"), WrongAnswer);
+        assert_eq!(
+            v(Problem::BashAuction, a, "1\nnothing\n3 4 5\n"),
+            PresentationError
+        );
+    }
+
+    #[test]
+    fn wythoff_moves_accepts_single_pile_moves_in_any_order_only() {
+        use Verdict::*;
+        let i = "4 5\n0 0\n";
+        assert_eq!(v(Problem::WythoffMoves, i, "1\n1 2\n3 5\n"), Accepted);
+        assert_eq!(v(Problem::WythoffMoves, i, "1\n3 5\n1 2\n"), WrongAnswer); // both-move first
+        assert_eq!(v(Problem::WythoffMoves, i, "1\n1 2\n"), PresentationError); // missing move
+        assert_eq!(v(Problem::WythoffMoves, i, "0\n"), WrongAnswer);
+        assert_eq!(
+            v(Problem::WythoffMoves, i, "1\n1 2\n3 x\n"),
+            PresentationError
+        );
+        // (2, 9), by hand from the pairs (0,0) (1,2) (3,5) (4,7) (6,10) (8,13) (9,15) (11,18):
+        // no pair has difference 7 below (2, 9), 9's partner 15 is not below 2, and
+        // taking 8 from the 9 reaches (2, 1) = (1, 2). The answer is `1 / 1 2`.
+        assert_eq!(v(Problem::WythoffMoves, "2 9\n0 0\n", "1\n1 2\n"), Accepted);
+        // (5, 5): take all from both → 0 0; single-pile moves (3, 5) from either pile, once.
+        assert_eq!(
+            v(Problem::WythoffMoves, "5 5\n0 0\n", "1\n0 0\n3 5\n"),
+            Accepted
+        );
+        assert_eq!(
+            v(Problem::WythoffMoves, "5 5\n0 0\n", "1\n0 0\n3 5\n3 5\n"),
+            PresentationError
+        );
+    }
+
+    #[test]
+    fn invalid_input_or_answer_is_a_checker_failure() {
+        let r = check(Problem::Wythoff, b"2 1", b"0", None);
+        assert_eq!(r.verdict, Verdict::Fail);
+        assert!(
+            r.message.starts_with("invalid INPUT: line 1, column 4"),
+            "{}",
+            r.message
+        );
+        let r = check(Problem::Wythoff, b"2 1\n", b"0", Some(b"1"));
+        assert_eq!(r.verdict, Verdict::Fail);
+        let r = check(Problem::Wythoff, b"2 1\n", b"0", Some(b"0\n"));
+        assert_eq!(r.verdict, Verdict::Accepted);
+    }
+}
