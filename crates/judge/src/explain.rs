@@ -59,7 +59,7 @@ fn wythoff_text(a: u64, b: u64) -> String {
     let float_p = beatty_float::is_p_position_f64(a, b);
     let _ = writeln!(
         s,
-        "float formula: (int)(k * (1 + sqrt(5)) / 2) with k = b − a = {k} gives {f} (exact ⌊kφ⌋ = {}), so it answers {} — {}",
+        "float formula: (int)(k * (1 + sqrt(5)) / 2) with k = |a − b| = {k} gives {f} (exact ⌊kφ⌋ = {}), so it answers {} — {}",
         golden::lower(k).map_or_else(|| "beyond u64".to_string(), |x| x.to_string()),
         if float_p { "P (0)" } else { "N (1)" },
         verdict_word(float_p == (o == Outcome::P))
