@@ -276,19 +276,22 @@ impl<R: BufRead> Reader<R> {
             _ => return Err(self.error(column, what, "")),
         };
         self.pos += 1;
+        // Digits read so far, leading zeros included (for error messages only).
+        let mut count = 1usize;
         loop {
             match self.peek()? {
                 Some(b @ b'0'..=b'9') => {
                     let d = u64::from(b - b'0');
                     match v.checked_mul(10).and_then(|v| v.checked_add(d)) {
                         Some(w) => v = w,
-                        None => return Err(self.overflow(column, v)),
+                        None => return Err(self.overflow(column, v, count)),
                     }
+                    count += 1;
                     self.pos += 1;
                 }
                 Some(b' ' | b'\t' | b'\r' | b'\n') | None => return Ok((v, column)),
                 Some(_) => {
-                    let e = self.error(column, what, &v.to_string());
+                    let e = self.error(column, what, &format!("{v:0>count$}"));
                     return Err(e);
                 }
             }
@@ -296,9 +299,9 @@ impl<R: BufRead> Reader<R> {
     }
 
     #[cold]
-    fn overflow(&mut self, column: u64, v: u64) -> SolveError {
+    fn overflow(&mut self, column: u64, v: u64, count: usize) -> SolveError {
         let mut wide = u128::from(v);
-        let mut digits = v.to_string().len();
+        let mut digits = count;
         let mut wide_ok = true;
         loop {
             match self.peek() {
@@ -781,6 +784,15 @@ mod tests {
         let long = format!("1 {}\n", "9".repeat(50));
         let (_, r) = run(Problem::Wythoff, long.as_bytes(), usize::MAX);
         assert!(r.unwrap_err().ends_with("found a 50-digit number"));
+    }
+
+    #[test]
+    fn the_found_token_is_quoted_as_written() {
+        let (_, r) = run(Problem::Euclid, b"3 007x\n", usize::MAX);
+        assert_eq!(
+            r.unwrap_err(),
+            "line 1, column 3: expected a positive number b, found \"007x\""
+        );
     }
 
     #[test]
