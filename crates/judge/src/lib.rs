@@ -1,18 +1,40 @@
-//! The `judge` tool as a library: problem formats, streaming parsers with
-//! positions, the exact reference solver, validator, checker, generator and runner.
+//! The `judge` tool as a library: the five classic golden-ratio game problems
+//! (Wythoff's game as POJ 1067 / HDU 1527 and HDU 2177, Bash's game as HDU 1846
+//! and HDU 2149, Euclid's game as HDU 1525 / POJ 2348), answered exactly.
 //!
-//! (Skeleton; see issue #4.)
+//! Online judges accept float solutions of these problems that print wrong answers
+//! on legal inputs. This crate is the other side of the table:
+//!
+//! * [`solve()`] — the exact reference solver, streaming and tolerant of layout;
+//! * [`validate()`] — a strict validator in the testlib tradition;
+//! * [`check()`] — a token-based checker with testlib's verdicts;
+//! * [`generate`] — reproducible test generators, including *hack* cases on which the
+//!   float formulas of `beatty-float` answer wrongly;
+//! * [`testset`] — a complete test set on disk;
+//! * [`run`](mod@run) — a local judge: runs a submission on a test set with time and
+//!   output limits and gives a verdict;
+//! * [`explain`] — one position explained for a person.
+//!
+//! ```
+//! use beatty_judge::{solve, validate, Problem};
+//! let input = b"2 1\n8 4\n4 7\n";
+//! assert!(validate(Problem::Wythoff, input).is_ok());
+//! let mut out = Vec::new();
+//! solve(Problem::Wythoff, &input[..], &mut out).unwrap();
+//! assert_eq!(out, b"0\n1\n0\n");
+//! ```
 #![warn(missing_docs)]
 
-/// The problems the judge knows, with their aliases.
-///
-/// ```
-/// assert!(beatty_judge::PROBLEMS.iter().any(|p| p.0 == "wythoff"));
-/// ```
-pub const PROBLEMS: &[(&str, &[&str])] = &[
-    ("wythoff", &["poj1067", "hdu1527", "openjudge01067"]),
-    ("wythoff-moves", &["hdu2177"]),
-    ("bash", &["hdu1846"]),
-    ("bash-auction", &["hdu2149"]),
-    ("euclid", &["hdu1525", "poj2348"]),
-];
+pub mod check;
+pub mod explain;
+pub mod generate;
+pub mod problem;
+pub mod run;
+pub mod solve;
+pub mod testset;
+pub mod validate;
+
+pub use check::{CheckResult, Verdict, check};
+pub use problem::{Problem, UnknownProblem};
+pub use solve::{InputError, SolveError, SolveSummary, solve};
+pub use validate::{ValidSummary, ValidationError, validate};

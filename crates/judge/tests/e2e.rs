@@ -1,0 +1,584 @@
+//! End-to-end tests through the built `judge` binary.
+//!
+//! They live in this package (not in the workspace's `tests` crate) because only
+//! integration tests of `beatty-judge` itself get `CARGO_BIN_EXE_judge`, and cargo
+//! builds the binary before running them — robust on a clean clone. The
+//! cross-crate, library-level tests are in `tests/tests/judge.rs`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+fn judge(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start judge");
+    let mut pipe = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("wait judge");
+    writer.join().expect("writer");
+    out
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("beatty-judge-e2e-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("mkdir");
+    d
+}
+
+// ---------------------------------------------------------------- samples
+
+#[test]
+fn every_sample_of_the_issue_passes_end_to_end() {
+    // (problem, input, expected output) with `/` of the issue turned into line breaks.
+    let samples: &[(&str, &str, &str)] = &[
+        ("wythoff", "2 1\n8 4\n4 7\n", "0\n1\n0\n"),
+        (
+            "wythoff-moves",
+            "1 2\n5 8\n4 7\n2 2\n0 0\n",
+            "0\n1\n4 7\n3 5\n0\n1\n0 0\n1 2\n",
+        ),
+        ("wythoff-moves", "4 5\n0 0\n", "1\n1 2\n3 5\n"),
+        ("wythoff-moves", "5 7\n0 0\n", "1\n3 5\n3 5\n4 7\n"),
+        ("bash", "2\n23 2\n4 3\n", "first\nsecond\n"),
+        ("euclid", "34 12\n15 24\n0 0\n", "Stan wins\nOllie wins\n"),
+        // HDU 2149's own sample.
+        ("bash-auction", "4 2\n3 2\n3 5\n", "1\nnone\n3 4 5\n"),
+    ];
+    for (problem, input, want) in samples {
+        let out = judge(&["solve", problem], input.as_bytes());
+        assert!(out.status.success(), "{problem}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), *want, "{problem} on {input:?}");
+        // Every sample is also a valid input and its answer passes the checker.
+        let v = judge(&["validate", problem], input.as_bytes());
+        assert!(v.status.success(), "{problem}: {}", text(&v.stderr));
+    }
+}
+
+#[test]
+fn aliases_work_and_problems_lists_every_alias() {
+    let out = judge(&["solve", "POJ1067"], b"2 1\n");
+    assert_eq!(text(&out.stdout), "0\n");
+    let list = text(&judge(&["problems"], b"").stdout);
+    for alias in [
+        "poj1067",
+        "hdu1527",
+        "openjudge01067",
+        "hdu2177",
+        "hdu1846",
+        "hdu2149",
+        "hdu1525",
+        "poj2348",
+    ] {
+        assert!(list.contains(alias), "{alias} missing from:\n{list}");
+    }
+}
+
+#[test]
+fn solve_is_tolerant_of_layout() {
+    // Tabs, runs of spaces, CRLF, blank lines, no final newline, no terminator.
+    let cases: &[(&str, &str, &str)] = &[
+        ("wythoff", "\n 2\t 1 \r\n\n8   4\r\n4 7", "0\n1\n0\n"),
+        ("wythoff-moves", "4 5\r\n\n", "1\n1 2\n3 5\n"),
+        ("euclid", "34\t12\n15 24", "Stan wins\nOllie wins\n"),
+        ("bash", "2\n\n23 2\n4 3", "first\nsecond\n"),
+        // Beyond the official limits: exact for every u64.
+        (
+            "wythoff",
+            "165580140 267914295\n18446744073709551615 18446744073709551615\n",
+            "0\n1\n",
+        ),
+        (
+            "bash",
+            "1\n18446744073709551615 18446744073709551614\n",
+            "second\n",
+        ),
+    ];
+    for (problem, input, want) in cases {
+        let out = judge(&["solve", problem], input.as_bytes());
+        assert!(
+            out.status.success(),
+            "{problem} {input:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(text(&out.stdout), *want, "{problem} on {input:?}");
+    }
+}
+
+// ---------------------------------------------------------------- validate / solve errors
+
+/// (problem, input, where `validate` must fail, where `solve` must fail and the
+/// answers it must have written before, or `None` when the layout is only
+/// non-strict and `solve` accepts it). Positions derived by hand: 1-based,
+/// columns in bytes.
+type Row = (
+    &'static str,
+    &'static str,
+    (u64, u64),
+    Option<((u64, u64), &'static str)>,
+);
+
+const MALFORMED: &[Row] = &[
+    ("wythoff", "1 2\n3  4\n", (2, 3), None),    // two spaces
+    ("wythoff", "1 2\n3 4", (2, 4), None),       // no final newline
+    ("wythoff", "1 2\r\n", (1, 4), None),        // CRLF
+    ("wythoff", "", (1, 1), None),               // no case
+    ("wythoff", "1 2\n\n3 4\n", (2, 1), None),   // blank line
+    ("wythoff", "01 2\n", (1, 1), None),         // leading zero
+    ("wythoff", "1 1000000001\n", (1, 3), None), // above 10^9
+    ("wythoff", "1\t2\n", (1, 2), None),         // tab
+    ("wythoff", "1 2\n-3 4\n", (2, 1), Some(((2, 1), "0\n"))), // negative
+    ("wythoff", "5 7\n8 x\n", (2, 3), Some(((2, 3), "1\n"))), // not a number
+    ("wythoff", "1 2\n3 4 5\n", (2, 4), Some(((2, 5), "0\n"))), // extra number
+    ("wythoff", "1 2\n3\n", (2, 2), Some(((2, 2), "0\n"))), // incomplete case
+    (
+        "wythoff",
+        "18446744073709551616 1\n",
+        (1, 1),
+        Some(((1, 1), "")),
+    ), // above u64::MAX
+    ("wythoff-moves", "1 2\n5 3\n0 0\n", (2, 1), None), // a > b
+    ("wythoff-moves", "1 2\n", (2, 1), None),    // no terminator
+    ("wythoff-moves", "1 2\n0 0\n3 4\n", (3, 1), None), // data after terminator
+    ("wythoff-moves", "1 2\n4 1000001\n0 0\n", (2, 3), None), // above 10^6
+    (
+        "wythoff-moves",
+        "4 5\n2 +3\n0 0\n",
+        (2, 3),
+        Some(((2, 3), "1\n1 2\n3 5\n")),
+    ), // sign
+    ("bash", "2\n23 2\n", (3, 1), Some(((3, 1), "first\n"))), // missing case
+    ("bash", "0\n", (1, 1), None),               // C = 0
+    ("bash", "1\n5 0\n", (2, 3), Some(((2, 3), ""))), // m = 0
+    ("bash", "1\n4 3\n9 9\n", (3, 1), None),     // more than C cases
+    ("bash", "101\n", (1, 1), Some(((2, 1), ""))), // C > 100, no cases
+    ("bash-auction", "4 2\n1100 5\n", (2, 1), None), // M ≥ 1100
+    ("bash-auction", "4 2\n0 5\n", (2, 1), Some(((2, 1), "1\n"))), // M = 0
+    (
+        "euclid",
+        "34 12\n0 5\n0 0\n",
+        (2, 1),
+        Some(((2, 1), "Stan wins\n")),
+    ), // lone zero
+    ("euclid", "34 12\n2147483648 1\n0 0\n", (2, 1), None), // 2^31
+    (
+        "euclid",
+        "15 24\n7 0\n0 0\n",
+        (2, 3),
+        Some(((2, 3), "Ollie wins\n")),
+    ), // lone zero
+    ("euclid", "3 a\n", (1, 3), Some(((1, 3), ""))), // not a number
+    ("euclid", "1 1\n0 0\n\n", (3, 1), None),    // blank line after terminator
+];
+
+#[test]
+fn validate_rejects_each_malformed_input_at_the_right_place() {
+    assert!(MALFORMED.len() >= 20);
+    for (problem, input, (line, column), _) in MALFORMED {
+        let p: beatty_judge::Problem = problem.parse().expect("problem");
+        let e = beatty_judge::validate(p, input.as_bytes()).expect_err(input);
+        assert_eq!(
+            (e.line, e.column),
+            (*line, *column),
+            "{problem} {input:?}: {e}"
+        );
+        let out = judge(&["validate", problem], input.as_bytes());
+        assert_eq!(out.status.code(), Some(1), "{problem} {input:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.starts_with(&format!("judge: line {line}, column {column}: ")),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn solve_stops_at_broken_input_with_exit_2_after_earlier_answers() {
+    for (problem, input, _, solve) in MALFORMED {
+        let out = judge(&["solve", problem], input.as_bytes());
+        let err = text(&out.stderr);
+        assert!(!err.contains("panicked"), "{problem} {input:?}: {err}");
+        match solve {
+            None => assert!(out.status.success(), "{problem} {input:?}: {err}"),
+            Some(((line, column), earlier)) => {
+                assert_eq!(out.status.code(), Some(2), "{problem} {input:?}");
+                assert_eq!(text(&out.stdout), *earlier, "{problem} {input:?}");
+                let head = format!("judge: line {line}, column {column}: expected ");
+                assert!(err.starts_with(&head), "{problem} {input:?}: {err}");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- check
+
+#[test]
+fn check_reaches_each_exit_code() {
+    let d = temp_dir("check");
+    let w = |name: &str, data: &str| {
+        let p = d.join(name);
+        std::fs::write(&p, data).expect("write");
+        p.to_string_lossy().into_owned()
+    };
+    let input = w("in", "2 1\n8 4\n4 7\n");
+    let bad_input = w("bad.in", "2 1\n8 4\n4 7");
+    let good = w("good", "0 1\n\n0");
+    let wrong = w("wrong", "0\n0\n0\n");
+    let pe = w("pe", "0\nyes\n0\n");
+    let short = w("short", "0\n1\n");
+    let extra = w("extra", "0\n1\n0\n1\n");
+    let bad_ans = w("bad.ans", "1\n1\n0\n");
+    let run = |args: &[&str]| {
+        let mut full = vec!["check", "wythoff"];
+        full.extend_from_slice(args);
+        let out = judge(&full, b"");
+        (out.status.code(), text(&out.stderr))
+    };
+    assert_eq!(run(&[&input, &good]).0, Some(0));
+    assert_eq!(run(&[&input, &good, &good]).0, Some(0));
+    let (code, msg) = run(&[&input, &wrong]);
+    assert_eq!(code, Some(1));
+    assert!(
+        msg.contains("case 2 (input `8 4`): expected `1`, received `0`"),
+        "{msg}"
+    );
+    assert_eq!(run(&[&input, &pe]).0, Some(2));
+    assert_eq!(run(&[&input, &short]).0, Some(2));
+    assert_eq!(run(&[&input, &extra]).0, Some(2));
+    assert_eq!(run(&[&bad_input, &good]).0, Some(3));
+    assert_eq!(run(&[&input, &good, &bad_ans]).0, Some(3));
+    assert_eq!(
+        run(&[&input, &d.join("missing").to_string_lossy()]).0,
+        Some(3)
+    );
+    // wythoff-moves: single-pile moves in any order, the equal-from-both move first.
+    let mi = w("m.in", "5 7\n0 0\n");
+    assert_eq!(
+        judge(
+            &[
+                "check",
+                "wythoff-moves",
+                &mi,
+                &w("m1", "1\n3 5\n4 7\n3 5\n")
+            ],
+            b""
+        )
+        .status
+        .code(),
+        Some(0)
+    );
+    assert_eq!(
+        judge(
+            &[
+                "check",
+                "wythoff-moves",
+                &mi,
+                &w("m2", "1\n4 7\n3 5\n3 5\n")
+            ],
+            b""
+        )
+        .status
+        .code(),
+        Some(1)
+    );
+    let _ = std::fs::remove_dir_all(d);
+}
+
+// ---------------------------------------------------------------- gen / testset / explain
+
+#[test]
+fn gen_is_reproducible_and_valid() {
+    for problem in ["wythoff-moves", "bash", "bash-auction", "euclid"] {
+        for profile in ["random", "edge", "hack", "max", "mixed"] {
+            let args = [
+                "gen",
+                problem,
+                "--profile",
+                profile,
+                "--seed",
+                "9",
+                "--cases",
+                "50",
+            ];
+            let a = judge(&args, b"");
+            let b = judge(&args, b"");
+            assert!(
+                a.status.success(),
+                "{problem} {profile}: {}",
+                text(&a.stderr)
+            );
+            assert_eq!(a.stdout, b.stdout, "{problem} {profile}");
+            let v = judge(&["validate", problem], &a.stdout);
+            assert!(
+                v.status.success(),
+                "{problem} {profile}: {}",
+                text(&v.stderr)
+            );
+        }
+        let a = judge(&["gen", problem, "--profile", "random", "--seed", "1"], b"");
+        let b = judge(&["gen", problem, "--profile", "random", "--seed", "2"], b"");
+        assert_ne!(
+            a.stdout, b.stdout,
+            "{problem}: seeds 1 and 2 give the same input"
+        );
+    }
+}
+
+#[test]
+fn explain_runs_the_readme_quick_start() {
+    let out = judge(&["explain", "wythoff", "165580140", "267914295"], b"");
+    assert!(out.status.success());
+    let t = text(&out.stdout);
+    assert!(t.contains("outcome: P"), "{t}");
+    assert!(t.contains("k = 102334155"), "{t}");
+    assert!(t.contains("165580141"), "{t}"); // what the doubles say
+    assert!(t.contains("WRONG"), "{t}");
+    let t = text(&judge(&["explain", "euclid", "25", "7"], b"").stdout);
+    assert!(t.contains("25 7 → 11 7 → 4 7 → 4 3 → 1 3 → 1 0"), "{t}");
+    let t = text(&judge(&["explain", "bash", "23", "2"], b"").stdout);
+    assert!(t.contains("take 2"), "{t}");
+    assert_eq!(
+        judge(&["explain", "bash", "1", "0"], b"").status.code(),
+        Some(2)
+    );
+}
+
+/// A wythoff test set shared by the `run` tests (computing the hack cases takes
+/// a few seconds, so it is written once).
+fn wythoff_tests() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let d = temp_dir("testset-wythoff");
+        let out = judge(
+            &[
+                "testset",
+                "wythoff",
+                "--out",
+                &d.to_string_lossy(),
+                "--seed",
+                "1",
+            ],
+            b"",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        d
+    })
+}
+
+#[test]
+fn testset_files_validate_and_answers_come_from_solve() {
+    let d = temp_dir("testset-euclid");
+    let out = judge(
+        &[
+            "testset",
+            "euclid",
+            "--out",
+            &d.to_string_lossy(),
+            "--seed",
+            "4",
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut names: Vec<String> = std::fs::read_dir(&d)
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".in"))
+        .collect();
+    names.sort();
+    assert_eq!(names[0], "01-sample.in");
+    assert!(names.iter().any(|n| n.contains("hack")) && names.iter().any(|n| n.contains("max")));
+    for n in &names {
+        let input = std::fs::read(d.join(n)).expect("in");
+        let ans = std::fs::read(d.join(n.replace(".in", ".ans"))).expect("ans");
+        assert!(
+            judge(&["validate", "euclid"], &input).status.success(),
+            "{n}"
+        );
+        assert_eq!(judge(&["solve", "euclid"], &input).stdout, ans, "{n}");
+    }
+    let _ = std::fs::remove_dir_all(d);
+}
+
+// ---------------------------------------------------------------- run
+
+fn submissions() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/submissions")
+}
+
+/// Runs a submission on the shared test set. The time limit is short for the
+/// sleeper (it bounds the test's duration) and generous for the others, so a
+/// loaded machine cannot turn a correct Python solution into a TLE.
+fn run_submission(file: &Path) -> (Option<i32>, String) {
+    let tests = wythoff_tests().to_string_lossy().into_owned();
+    let sleeper = file
+        .parent()
+        .is_some_and(|p| p.ends_with("time_limit_exceeded"));
+    let limit = if sleeper { "1" } else { "10" };
+    let out = judge(
+        &[
+            "run",
+            "wythoff",
+            "--tests",
+            &tests,
+            "--time-limit",
+            limit,
+            "--output-limit",
+            "1000000",
+            "--",
+            "python3",
+            &file.to_string_lossy(),
+        ],
+        b"",
+    );
+    (out.status.code(), text(&out.stdout))
+}
+
+#[test]
+fn each_submission_gets_its_folders_verdict() {
+    let verdicts = [
+        ("accepted", "AC"),
+        ("wrong_answer", "WA"),
+        ("time_limit_exceeded", "TLE"),
+        ("run_time_error", "RE"),
+        ("output_limit_exceeded", "OLE"),
+    ];
+    let mut seen = 0;
+    for (folder, verdict) in verdicts {
+        for entry in std::fs::read_dir(submissions().join(folder)).expect("folder") {
+            let file = entry.expect("entry").path();
+            if file.extension().is_none_or(|e| e != "py") {
+                continue;
+            }
+            let (code, out) = run_submission(&file);
+            let last = out.lines().last().unwrap_or_default().to_owned();
+            assert!(
+                last.starts_with(&format!("verdict: {verdict} (")),
+                "{}: {out}",
+                file.display()
+            );
+            assert_eq!(
+                code,
+                Some(if verdict == "AC" { 0 } else { 1 }),
+                "{}",
+                file.display()
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 5);
+}
+
+#[test]
+fn the_float_solution_fails_exactly_the_hack_tests() {
+    let (_, out) = run_submission(&submissions().join("wrong_answer/float.py"));
+    let verdict_of = |name: &str| {
+        out.lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert_eq!(verdict_of("03-hack"), "WA", "{out}");
+    for name in ["01-sample", "04-random-small", "05-random"] {
+        assert_eq!(verdict_of(name), "AC", "{name}: {out}");
+    }
+}
+
+/// Fails if any process's command line contains `marker` (after a short grace
+/// period for the kernel to tear killed processes down).
+#[cfg(target_os = "linux")]
+fn assert_no_process_with(marker: &str) {
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline")) {
+            let cmd = text(&cmd);
+            assert!(!cmd.contains(marker), "stray process: {cmd}");
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn no_process_is_left_behind_after_a_tle() {
+    // The sleeper starts a grandchild that would outlive it; the group kill must
+    // take both. The marker argument lets us find them in /proc.
+    let d = temp_dir("stray");
+    std::fs::write(d.join("t.in"), "1 2\n").expect("write");
+    let marker = format!("beatty-stray-{}", std::process::id());
+    // The inner shell runs two commands, so it cannot exec `sleep` away and its
+    // command line (with the marker) stays visible while it lives.
+    let script = format!("sh -c 'sleep 30; : {marker}' & sleep 31; : {marker}");
+    let out = judge(
+        &[
+            "run",
+            "wythoff",
+            "--tests",
+            &d.to_string_lossy(),
+            "--time-limit",
+            "0.3",
+            "--",
+            "sh",
+            "-c",
+            &script,
+        ],
+        b"",
+    );
+    assert!(
+        text(&out.stdout).contains("verdict: TLE"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_no_process_with(&marker);
+    let _ = std::fs::remove_dir_all(d);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_kills_the_running_submissions_and_exits_130() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    let d = temp_dir("ctrlc");
+    std::fs::write(d.join("a.in"), "1 2\n").expect("write");
+    std::fs::write(d.join("b.in"), "2 1\n").expect("write");
+    let marker = format!("beatty-ctrlc-{}", std::process::id());
+    let script = format!("sh -c 'sleep 30; : {marker}' & sleep 31; : {marker}");
+    let child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args([
+            "run",
+            "wythoff",
+            "--tests",
+            &d.to_string_lossy(),
+            "--time-limit",
+            "20",
+            "--jobs",
+            "2",
+            "--",
+            "sh",
+            "-c",
+            &script,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start judge");
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).expect("SIGINT");
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(130));
+    assert_no_process_with(&marker);
+    let _ = std::fs::remove_dir_all(d);
+}

@@ -1,0 +1,4 @@
+# Never answers in time.
+import time
+
+time.sleep(30)
