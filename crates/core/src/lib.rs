@@ -11,6 +11,8 @@
 //!   integer as a lower or upper Wythoff number, exact comparison of a/b
 //!   with φ.
 //! * [`isqrt`] — exact integer square roots of `u64` and `u128`.
+//! * [`zeckendorf`] — Fibonacci numbers, Zeckendorf representations and
+//!   ⌊nφ⌋ by the shift identity: a second, independent exact implementation.
 //! * [`quadratic`] — Beatty sequences ⌊nα⌋ for any quadratic irrational
 //!   α = (p + q√d)/r, and the complementary sequence.
 //!
@@ -28,5 +30,6 @@
 pub mod golden;
 pub mod isqrt;
 pub mod quadratic;
+pub mod zeckendorf;
 
 pub use isqrt::{isqrt_u64, isqrt_u128};
