@@ -1,0 +1,139 @@
+//! Exact integer ⌊kφ⌋ against the classic double-precision formula, and the
+//! throughput of the pair iterator. Run with `cargo bench -p beatty-core`.
+//!
+//! Every element goes through `std::hint::black_box` on the way in and out,
+//! so neither side can be vectorised away or constant-folded. The float
+//! baseline is measured in the same run.
+
+use beatty_core::{golden, isqrt_u64, zeckendorf};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use std::cell::Cell;
+use std::hint::black_box;
+use std::time::Duration;
+
+/// Elements per criterion iteration.
+const CHUNK: u64 = 10_000_000;
+/// The swept range is 0..SPAN, CHUNK at a time, cycling.
+const SPAN: u64 = 100_000_000;
+
+/// The classic float formula, `(k as f64 * PHI) as u64`.
+#[inline]
+fn lower_double(k: u64, phi: f64) -> u64 {
+    (k as f64 * phi) as u64
+}
+
+/// Runs `f` over the next CHUNK of 0..SPAN (successive calls cover the span).
+fn sweep(next: &Cell<u64>, mut f: impl FnMut(u64)) {
+    let start = next.get();
+    next.set((start + CHUNK) % SPAN);
+    for k in start..start + CHUNK {
+        f(k);
+    }
+}
+
+fn bench_lower(c: &mut Criterion) {
+    let mut g = c.benchmark_group("lower");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .throughput(Throughput::Elements(CHUNK));
+    let phi = black_box((1.0 + 5f64.sqrt()) / 2.0);
+
+    let next = Cell::new(0);
+    g.bench_function("double (k as f64 * PHI) as u64", |b| {
+        b.iter(|| {
+            sweep(&next, |k| {
+                black_box(lower_double(black_box(k), phi));
+            })
+        })
+    });
+    let next = Cell::new(0);
+    g.bench_function("golden::lower", |b| {
+        b.iter(|| {
+            sweep(&next, |k| {
+                black_box(golden::lower(black_box(k)));
+            })
+        })
+    });
+    g.finish();
+
+    // The reference implementations are test oracles, far slower: a smaller
+    // sample, spread over 0..2⁵⁰.
+    let mut g = c.benchmark_group("lower_reference");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2))
+        .throughput(Throughput::Elements(CHUNK / 100));
+    g.bench_function("golden::lower_by_isqrt", |b| {
+        b.iter(|| {
+            for k in 0..CHUNK / 100 {
+                black_box(golden::lower_by_isqrt(black_box(k << 20)));
+            }
+        })
+    });
+    g.bench_function("zeckendorf::lower", |b| {
+        b.iter(|| {
+            for k in 0..CHUNK / 100 {
+                black_box(zeckendorf::lower(black_box(k << 20)));
+            }
+        })
+    });
+    g.finish();
+}
+
+fn bench_pairs(c: &mut Criterion) {
+    let mut g = c.benchmark_group("pairs");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .throughput(Throughput::Elements(CHUNK));
+    for start in [0u64, 1_000_000_000_000_000_000] {
+        g.bench_with_input(BenchmarkId::new("iterator", start), &start, |b, &start| {
+            b.iter(|| {
+                let mut it = golden::pairs();
+                if start > 0 {
+                    it.nth(start as usize - 1);
+                }
+                for p in it.take(CHUNK as usize) {
+                    black_box(p);
+                }
+            })
+        });
+    }
+    g.bench_function("golden::pair per k", |b| {
+        b.iter(|| {
+            for k in 0..CHUNK {
+                black_box(golden::pair(black_box(k)));
+            }
+        })
+    });
+    g.finish();
+}
+
+fn bench_isqrt(c: &mut Criterion) {
+    let mut g = c.benchmark_group("isqrt_u64");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2))
+        .throughput(Throughput::Elements(CHUNK / 10));
+    // Spread the inputs over the whole range with an odd multiplier.
+    let input = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    g.bench_function("beatty_core::isqrt_u64", |b| {
+        b.iter(|| {
+            for i in 0..CHUNK / 10 {
+                black_box(isqrt_u64(black_box(input(i))));
+            }
+        })
+    });
+    g.bench_function("std u64::isqrt", |b| {
+        b.iter(|| {
+            for i in 0..CHUNK / 10 {
+                black_box(black_box(input(i)).isqrt());
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_lower, bench_pairs, bench_isqrt);
+criterion_main!(benches);
