@@ -313,6 +313,7 @@ pub const fn increment_mask(m: u128) -> Option<u128> {
 /// ⌊nφ⌋ for n = value(z). `None` on overflow of `u128`.
 const fn shifted_sum(z: &Zeckendorf) -> Option<u128> {
     let mut sum = 0u128;
+    let mut first = true;
     let mut w = 0;
     while w < 3 {
         let mut bits = z.words[w];
@@ -321,7 +322,14 @@ const fn shifted_sum(z: &Zeckendorf) -> Option<u128> {
             if i + 1 > MAX_INDEX as usize {
                 return None;
             }
-            sum = match sum.checked_add(FIBONACCI[i + 1]) {
+            let mut term = FIBONACCI[i + 1];
+            if first && i % 2 == 0 {
+                // Subtract the 1 from the smallest term (F(i + 1) ≥ 2) rather
+                // than from the sum, which may be exactly 2¹²⁸.
+                term -= 1;
+            }
+            first = false;
+            sum = match sum.checked_add(term) {
                 Some(s) => s,
                 None => return None,
             };
@@ -329,10 +337,7 @@ const fn shifted_sum(z: &Zeckendorf) -> Option<u128> {
         }
         w += 1;
     }
-    match z.smallest_index() {
-        Some(i) if i % 2 == 0 => Some(sum - 1), // sum ≥ F(3) = 2
-        _ => Some(sum),
-    }
+    Some(sum)
 }
 
 /// ⌊nφ⌋ by the Zeckendorf shift, or `None` when it exceeds `u128::MAX`.
