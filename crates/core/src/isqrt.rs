@@ -151,7 +151,10 @@ mod tests {
             let e = u64::from(SQRT_TABLE[(t - 64) as usize]);
             // |e − √v| ≤ ½ with v = 256·(t + ½) ⟺ (2e − 1)² ≤ 4v ≤ (2e + 1)², in quarters.
             let four_v = 4 * 256 * u64::from(2 * t + 1) / 2;
-            assert!((2 * e - 1).pow(2) <= four_v && four_v <= (2 * e + 1).pow(2), "t = {t}");
+            assert!(
+                (2 * e - 1).pow(2) <= four_v && four_v <= (2 * e + 1).pow(2),
+                "t = {t}"
+            );
         }
     }
 

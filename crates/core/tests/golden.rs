@@ -20,7 +20,11 @@ fn check_lower_agreement(k: u64) {
     let fits = u64::try_from(wide).ok();
     assert_eq!(golden::lower(k), fits, "lower, k = {k}");
     assert_eq!(zeckendorf::lower(k), fits, "zeckendorf::lower, k = {k}");
-    assert_eq!(u128::from(golden::floor_div(k)), wide - u128::from(k), "k = {k}");
+    assert_eq!(
+        u128::from(golden::floor_div(k)),
+        wide - u128::from(k),
+        "k = {k}"
+    );
     if let Some(v) = golden::lower_by_isqrt(k) {
         assert_eq!(u128::from(v), wide, "isqrt formula, k = {k}");
     } else {
@@ -36,7 +40,11 @@ fn check_lower_agreement(k: u64) {
     let pair = golden::pair(k);
     assert_eq!(pair, fits.zip(u64::try_from(upper).ok()), "k = {k}");
     if k <= golden::MAX_PAIR_INDEX {
-        assert_eq!(golden::pairs().nth(k as usize), pair, "iterator nth, k = {k}");
+        assert_eq!(
+            golden::pairs().nth(k as usize),
+            pair,
+            "iterator nth, k = {k}"
+        );
     }
 }
 
@@ -257,7 +265,12 @@ fn none_starts_exactly_at_overflow() {
         check_lower_agreement(k);
     }
     // lower is None for every k from lower_end on (spot checks).
-    for k in [lower_end, lower_end + 1, u64::MAX / 2 + u64::MAX / 4, u64::MAX] {
+    for k in [
+        lower_end,
+        lower_end + 1,
+        u64::MAX / 2 + u64::MAX / 4,
+        u64::MAX,
+    ] {
         assert_eq!(golden::lower(k), None);
     }
 }
@@ -289,11 +302,22 @@ fn floor_div_slow_path_cases() {
     }
     hits.sort_unstable();
     hits.dedup();
-    assert!(near_fibonacci >= 20, "only {near_fibonacci} slow-path cases near F(n)");
-    assert!(hits.len() >= 10_000, "only {} slow-path cases found", hits.len());
+    assert!(
+        near_fibonacci >= 20,
+        "only {near_fibonacci} slow-path cases near F(n)"
+    );
+    assert!(
+        hits.len() >= 10_000,
+        "only {} slow-path cases found",
+        hits.len()
+    );
     for &k in &hits {
         let c = golden::floor_div(k);
-        assert_eq!(u128::from(k) + u128::from(c), floor_phi_by_bisection(k), "k = {k}");
+        assert_eq!(
+            u128::from(k) + u128::from(c),
+            floor_phi_by_bisection(k),
+            "k = {k}"
+        );
         check_lower_agreement(k);
     }
 }
@@ -312,9 +336,13 @@ fn is_p_position_matches_brute_force_game_search() {
             p[a][b] = !to_p;
         }
     }
-    for a in 0..=N {
-        for b in 0..=N {
-            assert_eq!(golden::is_p_position(a as u64, b as u64), p[a][b], "({a}, {b})");
+    for (a, row) in p.iter().enumerate() {
+        for (b, &is_p) in row.iter().enumerate() {
+            assert_eq!(
+                golden::is_p_position(a as u64, b as u64),
+                is_p,
+                "({a}, {b})"
+            );
         }
     }
 }

@@ -73,7 +73,12 @@ fn runs_across_segment_boundaries() {
         }
     }
     // Long runs through many segments at a few places.
-    for start in [0, 1 << 40, 7_000_000_000_000_000_000, MAX_PAIR_INDEX - 300_000] {
+    for start in [
+        0,
+        1 << 40,
+        7_000_000_000_000_000_000,
+        MAX_PAIR_INDEX - 300_000,
+    ] {
         check_run_from(start, 300_000);
     }
 }
@@ -89,7 +94,10 @@ fn common_fibonacci() -> Vec<u64> {
 #[test]
 fn ends_cleanly_after_the_last_pair() {
     let mut it = pairs();
-    assert_eq!(it.nth(MAX_PAIR_INDEX as usize - 3), golden::pair(MAX_PAIR_INDEX - 3));
+    assert_eq!(
+        it.nth(MAX_PAIR_INDEX as usize - 3),
+        golden::pair(MAX_PAIR_INDEX - 3)
+    );
     assert_eq!(it.size_hint(), (3, Some(3)));
     let rest: Vec<_> = it.by_ref().collect();
     assert_eq!(rest.len(), 3);
@@ -99,7 +107,7 @@ fn ends_cleanly_after_the_last_pair() {
     assert_eq!(it.size_hint(), (0, Some(0)));
     assert_eq!(it.next(), None);
     assert_eq!(it.next(), None); // fused
-    assert_eq!(it.nth(0), None);
+    assert_eq!(it.nth(1), None);
     let mut it = pairs();
     assert_eq!(it.nth(MAX_PAIR_INDEX as usize + 1), None);
     assert_eq!(it.next(), None);

@@ -24,7 +24,10 @@ fn check_floor(alpha: QuadraticIrrational, n: u64) {
     let parts = alpha.parts();
     let n = i128::from(n);
     assert!(at_most(m, n, parts), "{parts:?}, n = {n}: {m} > nα");
-    assert!(!at_most(m + 1, n, parts), "{parts:?}, n = {n}: {m} + 1 ≤ nα");
+    assert!(
+        !at_most(m + 1, n, parts),
+        "{parts:?}, n = {n}: {m} + 1 ≤ nα"
+    );
 }
 
 fn is_square(d: u64) -> bool {
@@ -80,7 +83,12 @@ fn check_partition(alpha: QuadraticIrrational) {
         }
     }
     let bad: Vec<usize> = (1..=N as usize).filter(|&i| hits[i] != 1).take(5).collect();
-    assert!(bad.is_empty(), "{:?} / {:?}: {bad:?}", alpha.parts(), beta.parts());
+    assert!(
+        bad.is_empty(),
+        "{:?} / {:?}: {bad:?}",
+        alpha.parts(),
+        beta.parts()
+    );
     // β's complement is α again.
     assert_eq!(beta.complement(), Ok(alpha));
 }
@@ -91,10 +99,10 @@ fn beatty_partitions_for_several_ratios() {
         QuadraticIrrational::phi(),
         QuadraticIrrational::phi_squared(),
         QuadraticIrrational::sqrt2(),
-        QuadraticIrrational::new(0, 1, 3, 1).unwrap(),  // √3
+        QuadraticIrrational::new(0, 1, 3, 1).unwrap(), // √3
         QuadraticIrrational::new(1, 1, 13, 2).unwrap(), // (1 + √13)/2
         QuadraticIrrational::new(5, -1, 7, 2).unwrap(), // (5 − √7)/2 ≈ 1.18
-        QuadraticIrrational::new(0, 7, 2, 3).unwrap(),  // 7√2/3 ≈ 3.3
+        QuadraticIrrational::new(0, 7, 2, 3).unwrap(), // 7√2/3 ≈ 3.3
     ];
     for a in 1..=6 {
         ratios.push(QuadraticIrrational::generalized_wythoff(a).unwrap());
@@ -149,15 +157,38 @@ fn floor_mul_overflow_is_none_not_wrong() {
 #[test]
 fn constructor_errors() {
     use QuadraticError::*;
-    for d in [0u64, 1, 4, 9, 1 << 62, u64::from(u32::MAX) * u64::from(u32::MAX)] {
-        assert_eq!(QuadraticIrrational::new(1, 1, d, 2), Err(PerfectSquare), "d = {d}");
+    for d in [
+        0u64,
+        1,
+        4,
+        9,
+        1 << 62,
+        u64::from(u32::MAX) * u64::from(u32::MAX),
+    ] {
+        assert_eq!(
+            QuadraticIrrational::new(1, 1, d, 2),
+            Err(PerfectSquare),
+            "d = {d}"
+        );
     }
     assert_eq!(QuadraticIrrational::new(1, 1, 5, 0), Err(ZeroDenominator));
-    assert_eq!(QuadraticIrrational::new(1, 0, 5, 2), Err(ZeroSurdCoefficient));
+    assert_eq!(
+        QuadraticIrrational::new(1, 0, 5, 2),
+        Err(ZeroSurdCoefficient)
+    );
     assert_eq!(QuadraticIrrational::new(i64::MIN, 1, 5, -1), Err(Overflow));
-    assert_eq!(QuadraticIrrational::generalized_wythoff(0), Err(NotGreaterThanOne));
-    assert_eq!(QuadraticIrrational::generalized_wythoff(u64::MAX), Err(Overflow));
-    assert_eq!(QuadraticIrrational::generalized_wythoff(1 << 32), Err(Overflow));
+    assert_eq!(
+        QuadraticIrrational::generalized_wythoff(0),
+        Err(NotGreaterThanOne)
+    );
+    assert_eq!(
+        QuadraticIrrational::generalized_wythoff(u64::MAX),
+        Err(Overflow)
+    );
+    assert_eq!(
+        QuadraticIrrational::generalized_wythoff(1 << 32),
+        Err(Overflow)
+    );
     // α ≤ 1 has no Beatty pair.
     let small = [
         QuadraticIrrational::new(-1, 1, 5, 2).unwrap(), // 1/φ
@@ -170,9 +201,23 @@ fn constructor_errors() {
         assert!(a.beatty().is_err());
     }
     // Just above and below 1: (3 − √3)/1 ≈ 1.27 > 1, (1 + √3)/3 ≈ 0.91 < 1.
-    assert!(QuadraticIrrational::new(3, -1, 3, 1).unwrap().is_greater_than_one());
-    assert!(!QuadraticIrrational::new(1, 1, 3, 3).unwrap().is_greater_than_one());
-    for e in [PerfectSquare, ZeroDenominator, ZeroSurdCoefficient, NotGreaterThanOne, Overflow] {
+    assert!(
+        QuadraticIrrational::new(3, -1, 3, 1)
+            .unwrap()
+            .is_greater_than_one()
+    );
+    assert!(
+        !QuadraticIrrational::new(1, 1, 3, 3)
+            .unwrap()
+            .is_greater_than_one()
+    );
+    for e in [
+        PerfectSquare,
+        ZeroDenominator,
+        ZeroSurdCoefficient,
+        NotGreaterThanOne,
+        Overflow,
+    ] {
         assert!(!e.to_string().is_empty());
     }
 }

@@ -13,11 +13,17 @@ use quickcheck::quickcheck;
 #[test]
 fn fibonacci_table_matches_published_values_and_identities() {
     // Published values (e.g. OEIS A000045), independently computed with python3.
-    assert_eq!(FIBONACCI[..13], [0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144]);
+    assert_eq!(
+        FIBONACCI[..13],
+        [0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144]
+    );
     assert_eq!(FIBONACCI[40], 102_334_155);
     assert_eq!(FIBONACCI[93], 12_200_160_415_121_876_738);
     assert_eq!(FIBONACCI[100], 354_224_848_179_261_915_075);
-    assert_eq!(FIBONACCI[186], 332_825_110_087_067_562_321_196_029_789_634_457_848);
+    assert_eq!(
+        FIBONACCI[186],
+        332_825_110_087_067_562_321_196_029_789_634_457_848
+    );
     // F(187) does not fit: F(186) + F(185) overflows.
     assert!(FIBONACCI[186].checked_add(FIBONACCI[185]).is_none());
     assert_eq!(fibonacci(MAX_INDEX), Some(FIBONACCI[186]));
@@ -62,7 +68,10 @@ fn check_representation(n: u128) {
     match z.mask() {
         Some(m) => {
             assert_eq!(Zeckendorf::from_mask(m), Some(z));
-            let from_mask: Vec<u32> = (0..128).filter(|b| m >> b & 1 == 1).map(|b| b + 2).collect();
+            let from_mask: Vec<u32> = (0..128)
+                .filter(|b| m >> b & 1 == 1)
+                .map(|b| b + 2)
+                .collect();
             assert_eq!(from_mask, idx);
         }
         None => assert!(idx.last().is_some_and(|&i| i >= 130)),
@@ -108,7 +117,11 @@ fn increment_mask_near_the_top() {
     // F(129) − 1 = F(127) + F(125) + … (mask 0b1010…10 up to bit 125 or so).
     for n in (FIBONACCI[129] - 50..FIBONACCI[130] - 1).take(100) {
         let m = Zeckendorf::from_u128(n).mask().unwrap();
-        assert_eq!(increment_mask(m), Zeckendorf::from_u128(n + 1).mask(), "n = {n}");
+        assert_eq!(
+            increment_mask(m),
+            Zeckendorf::from_u128(n + 1).mask(),
+            "n = {n}"
+        );
     }
     // F(130) − 1 is the largest value with a u128 mask; its successor has none.
     let top = Zeckendorf::from_u128(FIBONACCI[130] - 1).mask().unwrap();
