@@ -21,6 +21,10 @@
 //! * the k-th Wythoff pair (⌊kφ⌋, ⌊kφ²⌋) is the k-th P-position of
 //!   Wythoff's game (Wythoff 1907).
 //!
+//! Beside the fast path sits a simple exact reference,
+//! [`lower_by_isqrt`] = (k + ⌊√(5k²)⌋)/2, and [`pairs`] walks all Wythoff pairs
+//! in order without any multiplication (see [`Pairs`]).
+//!
 //! ```
 //! use beatty_core::golden::{self, Wythoff};
 //!
