@@ -4,12 +4,18 @@
 //! Every element goes through `std::hint::black_box` on the way in and out,
 //! so neither side can be vectorised away or constant-folded. The float
 //! baseline is measured in the same run.
+//!
+//! The groups `lower`, `pairs`, … report wall-clock time, criterion's default.
+//! On a shared machine (several jobs per core) wall time mostly measures the
+//! other jobs, so the group `cpu_time` repeats the headline comparisons
+//! timing the benchmark thread's own CPU time (Linux `schedstat`; wall time
+//! elsewhere).
 
 use beatty_core::{golden, isqrt_u64, zeckendorf};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::cell::Cell;
 use std::hint::black_box;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Elements per criterion iteration.
 const CHUNK: u64 = 10_000_000;
@@ -135,5 +141,68 @@ fn bench_isqrt(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_lower, bench_pairs, bench_isqrt);
+/// CPU time consumed so far by this thread, in nanoseconds (Linux only).
+fn thread_cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
+}
+
+/// Times `iters` runs of `f` in thread CPU time, or wall time without schedstat.
+fn cpu_timed(iters: u64, mut f: impl FnMut()) -> Duration {
+    let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
+    for _ in 0..iters {
+        f();
+    }
+    match (cpu0, thread_cpu_ns()) {
+        (Some(a), Some(b)) => Duration::from_nanos(b - a),
+        _ => wall0.elapsed(),
+    }
+}
+
+fn bench_cpu_time(c: &mut Criterion) {
+    let mut g = c.benchmark_group("cpu_time");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .throughput(Throughput::Elements(CHUNK));
+    let phi = black_box((1.0 + 5f64.sqrt()) / 2.0);
+    let next = Cell::new(0);
+    g.bench_function("double (k as f64 * PHI) as u64", |b| {
+        b.iter_custom(|iters| {
+            cpu_timed(iters, || {
+                sweep(&next, |k| {
+                    black_box(lower_double(black_box(k), phi));
+                })
+            })
+        })
+    });
+    let next = Cell::new(0);
+    g.bench_function("golden::lower", |b| {
+        b.iter_custom(|iters| {
+            cpu_timed(iters, || {
+                sweep(&next, |k| {
+                    black_box(golden::lower(black_box(k)));
+                })
+            })
+        })
+    });
+    g.bench_function("pairs iterator", |b| {
+        b.iter_custom(|iters| {
+            cpu_timed(iters, || {
+                for p in golden::pairs().take(CHUNK as usize) {
+                    black_box(p);
+                }
+            })
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_lower,
+    bench_pairs,
+    bench_isqrt,
+    bench_cpu_time
+);
 criterion_main!(benches);

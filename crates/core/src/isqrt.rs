@@ -48,6 +48,26 @@ const SQRT_TABLE: [u16; 192] = {
     table
 };
 
+/// Moves `s` to the exact ⌊√x⌋ with checked squares (any unsigned type).
+macro_rules! correct {
+    ($s:expr, $x:expr) => {{
+        let (mut s, x) = ($s, $x);
+        loop {
+            match s.checked_mul(s) {
+                Some(sq) if sq <= x => break,
+                _ => s -= 1,
+            }
+        }
+        loop {
+            match (s + 1).checked_mul(s + 1) {
+                Some(sq) if sq <= x => s += 1,
+                _ => break,
+            }
+        }
+        s
+    }};
+}
+
 /// The exact ⌊√x⌋ of `x ≥ 2⁶²` (normalised), the core of [`isqrt_u64`].
 #[inline]
 const fn isqrt_normalised_u64(x: u64) -> u64 {
@@ -66,25 +86,7 @@ const fn isqrt_normalised_u64(x: u64) -> u64 {
     // r·2¹⁶ ≤ √x is now within one part in 2¹⁵ of √x; one Newton step in u64.
     let y = (r as u64) << 16; // ≥ 2³¹
     let s = (y + x / y) / 2; // x/y < 2³³: no overflow
-    correct_u64(s, x)
-}
-
-/// Moves `s` to the exact ⌊√x⌋ with checked squares.
-#[inline]
-const fn correct_u64(mut s: u64, x: u64) -> u64 {
-    loop {
-        match s.checked_mul(s) {
-            Some(sq) if sq <= x => break,
-            _ => s -= 1,
-        }
-    }
-    loop {
-        match (s + 1).checked_mul(s + 1) {
-            Some(sq) if sq <= x => s += 1,
-            _ => break,
-        }
-    }
-    s
+    correct!(s, x)
 }
 
 /// The exact integer square root ⌊√n⌋ of a `u64`.
@@ -125,20 +127,8 @@ pub const fn isqrt_u128(n: u128) -> u128 {
     // Estimate from the exact root of the top half (2³¹ ≤ r < 2³²), which is
     // within one part in 2³¹ of √x; one Newton step in u128.
     let y = (isqrt_u64((x >> 64) as u64) as u128) << 32; // ≥ 2⁶³
-    let mut s = (y + x / y) / 2; // x/y < 2⁶⁵: no overflow
-    loop {
-        match s.checked_mul(s) {
-            Some(sq) if sq <= x => break,
-            _ => s -= 1,
-        }
-    }
-    loop {
-        match (s + 1).checked_mul(s + 1) {
-            Some(sq) if sq <= x => s += 1,
-            _ => break,
-        }
-    }
-    s >> (shift / 2)
+    let s = (y + x / y) / 2; // x/y < 2⁶⁵: no overflow
+    correct!(s, x) >> (shift / 2)
 }
 
 #[cfg(test)]

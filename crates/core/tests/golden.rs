@@ -230,17 +230,8 @@ fn classify_round_trips_near_the_top() {
 
 /// The smallest k for which `past_end(k)` holds (monotone), by bisection.
 fn first_none(past_end: impl Fn(u64) -> bool) -> u64 {
-    let (mut lo, mut hi) = (0u64, u64::MAX);
-    assert!(past_end(hi) && !past_end(lo));
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if past_end(mid) {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    hi
+    let k = common::first_true(0, u128::from(u64::MAX), |k| past_end(k as u64));
+    u64::try_from(k).unwrap()
 }
 
 /// The points where `lower`, `upper` and `pair` start returning `None`,

@@ -34,26 +34,27 @@ fn is_square(d: u64) -> bool {
     (0..=d).take_while(|s| s * s <= d).any(|s| s * s == d)
 }
 
+/// Builds (p + q√d)/r from random parameters and checks a few floors;
+/// discards rational or undefined parameter sets.
+fn check_random(p: i64, q: i64, d: u64, r: i64, ns: &[u64]) -> TestResult {
+    if q == 0 || r == 0 || is_square(d) {
+        return TestResult::discard();
+    }
+    let alpha = QuadraticIrrational::new(p, q, d, r).unwrap();
+    for &n in ns {
+        check_floor(alpha, n);
+    }
+    TestResult::passed()
+}
+
 quickcheck! {
     fn qc_floor_mul_small_parameters(p: i8, q: i8, d: u8, r: i8, n: u32) -> TestResult {
-        let (p, q, d, r) = (i64::from(p), i64::from(q), u64::from(d), i64::from(r));
-        if q == 0 || r == 0 || is_square(d) {
-            return TestResult::discard();
-        }
-        let alpha = QuadraticIrrational::new(p, q, d, r).unwrap();
-        check_floor(alpha, u64::from(n));
-        check_floor(alpha, u64::from(n % 1000));
-        TestResult::passed()
+        let n = u64::from(n);
+        check_random(p.into(), q.into(), d.into(), r.into(), &[n, n % 1000])
     }
 
     fn qc_floor_mul_wider(p: i16, q: i16, d: u16, r: i16, n: u32) -> TestResult {
-        let (p, q, d, r) = (i64::from(p), i64::from(q), u64::from(d), i64::from(r));
-        if q == 0 || r == 0 || is_square(d) {
-            return TestResult::discard();
-        }
-        let alpha = QuadraticIrrational::new(p, q, d, r).unwrap();
-        check_floor(alpha, u64::from(n));
-        TestResult::passed()
+        check_random(p.into(), q.into(), d.into(), r.into(), &[n.into()])
     }
 
     fn qc_reduction_keeps_the_value(p: i8, q: i8, d: u8, r: i8, g: i8, n: u16) -> TestResult {

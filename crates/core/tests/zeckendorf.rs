@@ -174,16 +174,8 @@ fn shift_none_boundary_u128() {
         let lhs = (lhs.0 + u128::from(carry), lo);
         lhs <= mul_wide(n, n)
     };
-    let (mut lo, mut hi) = (u128::MAX / 2, u128::MAX);
-    assert!(!overflows(lo) && overflows(hi));
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if overflows(mid) {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
+    let hi = common::first_true(u128::MAX / 2, u128::MAX, overflows);
+    let lo = hi - 1;
     assert!(lower_u128(lo).is_some());
     assert_eq!(lower_u128(hi), None);
     for n in lo - 100..=lo {

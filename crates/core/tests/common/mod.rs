@@ -77,3 +77,18 @@ pub fn fibonacci_neighbourhood_u64() -> Vec<u64> {
     v.dedup();
     v
 }
+
+/// The smallest x in (lo, hi] with `pred(x)`, for a monotone `pred` with
+/// `!pred(lo)` and `pred(hi)`, by bisection.
+pub fn first_true(mut lo: u128, mut hi: u128, pred: impl Fn(u128) -> bool) -> u128 {
+    assert!(!pred(lo) && pred(hi));
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if pred(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
+}
