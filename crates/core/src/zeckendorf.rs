@@ -36,6 +36,12 @@
 use core::iter::FusedIterator;
 
 /// The largest `n` with F(n) ≤ `u128::MAX`.
+///
+/// ```
+/// use beatty_core::zeckendorf::{fibonacci, MAX_INDEX};
+/// assert!(fibonacci(MAX_INDEX).is_some());
+/// assert!(fibonacci(MAX_INDEX + 1).is_none());
+/// ```
 pub const MAX_INDEX: u32 = 186;
 
 /// The Fibonacci numbers F(0) = 0, F(1) = 1, F(2) = 1, …, F(186), all that fit
