@@ -12,7 +12,10 @@
 //! elsewhere).
 
 use beatty_core::{golden, isqrt_u64, zeckendorf};
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{
+    Bencher, BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
+    measurement::WallTime,
+};
 use std::cell::Cell;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -37,17 +40,49 @@ fn sweep(next: &Cell<u64>, mut f: impl FnMut(u64)) {
     }
 }
 
-fn bench_lower(c: &mut Criterion) {
-    let mut g = c.benchmark_group("lower");
+/// CPU time consumed so far by this thread, in nanoseconds (Linux only).
+fn thread_cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
+}
+
+/// Which clock a benchmark reads.
+#[derive(Clone, Copy)]
+enum Clock {
+    Wall,
+    ThreadCpu,
+}
+
+/// Times `iters` runs of `f` on `clock` (wall time when schedstat is missing).
+fn timed(b: &mut Bencher<'_>, clock: Clock, mut f: impl FnMut()) {
+    b.iter_custom(|iters| {
+        let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
+        for _ in 0..iters {
+            f();
+        }
+        match (clock, cpu0, thread_cpu_ns()) {
+            (Clock::ThreadCpu, Some(a), Some(b)) => Duration::from_nanos(b - a),
+            _ => wall0.elapsed(),
+        }
+    })
+}
+
+/// A group of 10 samples of CHUNK elements each.
+fn group<'a>(c: &'a mut Criterion, name: &str, elements: u64) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(name);
     g.sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3))
-        .throughput(Throughput::Elements(CHUNK));
-    let phi = black_box((1.0 + 5f64.sqrt()) / 2.0);
+        .throughput(Throughput::Elements(elements));
+    g
+}
 
+/// The float baseline and `golden::lower` over 0..SPAN, same group, same run.
+fn lower_vs_double(g: &mut BenchmarkGroup<'_, WallTime>, clock: Clock) {
+    let phi = black_box((1.0 + 5f64.sqrt()) / 2.0);
     let next = Cell::new(0);
     g.bench_function("double (k as f64 * PHI) as u64", |b| {
-        b.iter(|| {
+        timed(b, clock, || {
             sweep(&next, |k| {
                 black_box(lower_double(black_box(k), phi));
             })
@@ -55,147 +90,89 @@ fn bench_lower(c: &mut Criterion) {
     });
     let next = Cell::new(0);
     g.bench_function("golden::lower", |b| {
-        b.iter(|| {
+        timed(b, clock, || {
             sweep(&next, |k| {
                 black_box(golden::lower(black_box(k)));
             })
         })
     });
-    g.finish();
+}
 
-    // The reference implementations are test oracles, far slower: a smaller
-    // sample, spread over 0..2⁵⁰.
-    let mut g = c.benchmark_group("lower_reference");
-    g.sample_size(10)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_secs(2))
-        .throughput(Throughput::Elements(CHUNK / 100));
+/// CHUNK pairs from the iterator, starting at `start`.
+fn iterate_pairs(start: u64) {
+    let mut it = golden::pairs();
+    if start > 0 {
+        it.nth(start as usize - 1);
+    }
+    for p in it.take(CHUNK as usize) {
+        black_box(p);
+    }
+}
+
+fn bench_lower(c: &mut Criterion) {
+    lower_vs_double(&mut group(c, "lower", CHUNK), Clock::Wall);
+
+    // The reference implementations are test oracles, far slower: fewer
+    // elements, spread over 0..2⁵⁰.
+    let mut g = group(c, "lower_reference", CHUNK / 100);
     g.bench_function("golden::lower_by_isqrt", |b| {
-        b.iter(|| {
+        timed(b, Clock::Wall, || {
             for k in 0..CHUNK / 100 {
                 black_box(golden::lower_by_isqrt(black_box(k << 20)));
             }
         })
     });
     g.bench_function("zeckendorf::lower", |b| {
-        b.iter(|| {
+        timed(b, Clock::Wall, || {
             for k in 0..CHUNK / 100 {
                 black_box(zeckendorf::lower(black_box(k << 20)));
             }
         })
     });
-    g.finish();
 }
 
 fn bench_pairs(c: &mut Criterion) {
-    let mut g = c.benchmark_group("pairs");
-    g.sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(3))
-        .throughput(Throughput::Elements(CHUNK));
+    let mut g = group(c, "pairs", CHUNK);
     for start in [0u64, 1_000_000_000_000_000_000] {
         g.bench_with_input(BenchmarkId::new("iterator", start), &start, |b, &start| {
-            b.iter(|| {
-                let mut it = golden::pairs();
-                if start > 0 {
-                    it.nth(start as usize - 1);
-                }
-                for p in it.take(CHUNK as usize) {
-                    black_box(p);
-                }
-            })
+            timed(b, Clock::Wall, || iterate_pairs(start))
         });
     }
     g.bench_function("golden::pair per k", |b| {
-        b.iter(|| {
+        timed(b, Clock::Wall, || {
             for k in 0..CHUNK {
                 black_box(golden::pair(black_box(k)));
             }
         })
     });
-    g.finish();
 }
 
 fn bench_isqrt(c: &mut Criterion) {
-    let mut g = c.benchmark_group("isqrt_u64");
-    g.sample_size(10)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_secs(2))
-        .throughput(Throughput::Elements(CHUNK / 10));
+    let mut g = group(c, "isqrt_u64", CHUNK / 10);
     // Spread the inputs over the whole range with an odd multiplier.
     let input = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     g.bench_function("beatty_core::isqrt_u64", |b| {
-        b.iter(|| {
+        timed(b, Clock::Wall, || {
             for i in 0..CHUNK / 10 {
                 black_box(isqrt_u64(black_box(input(i))));
             }
         })
     });
     g.bench_function("std u64::isqrt", |b| {
-        b.iter(|| {
+        timed(b, Clock::Wall, || {
             for i in 0..CHUNK / 10 {
                 black_box(black_box(input(i)).isqrt());
             }
         })
     });
-    g.finish();
-}
-
-/// CPU time consumed so far by this thread, in nanoseconds (Linux only).
-fn thread_cpu_ns() -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    s.split_whitespace().next()?.parse().ok()
-}
-
-/// Times `iters` runs of `f` in thread CPU time, or wall time without schedstat.
-fn cpu_timed(iters: u64, mut f: impl FnMut()) -> Duration {
-    let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
-    for _ in 0..iters {
-        f();
-    }
-    match (cpu0, thread_cpu_ns()) {
-        (Some(a), Some(b)) => Duration::from_nanos(b - a),
-        _ => wall0.elapsed(),
-    }
 }
 
 fn bench_cpu_time(c: &mut Criterion) {
-    let mut g = c.benchmark_group("cpu_time");
-    g.sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(3))
-        .throughput(Throughput::Elements(CHUNK));
-    let phi = black_box((1.0 + 5f64.sqrt()) / 2.0);
-    let next = Cell::new(0);
-    g.bench_function("double (k as f64 * PHI) as u64", |b| {
-        b.iter_custom(|iters| {
-            cpu_timed(iters, || {
-                sweep(&next, |k| {
-                    black_box(lower_double(black_box(k), phi));
-                })
-            })
-        })
-    });
-    let next = Cell::new(0);
-    g.bench_function("golden::lower", |b| {
-        b.iter_custom(|iters| {
-            cpu_timed(iters, || {
-                sweep(&next, |k| {
-                    black_box(golden::lower(black_box(k)));
-                })
-            })
-        })
-    });
+    let mut g = group(c, "cpu_time", CHUNK);
+    lower_vs_double(&mut g, Clock::ThreadCpu);
     g.bench_function("pairs iterator", |b| {
-        b.iter_custom(|iters| {
-            cpu_timed(iters, || {
-                for p in golden::pairs().take(CHUNK as usize) {
-                    black_box(p);
-                }
-            })
-        })
+        timed(b, Clock::ThreadCpu, || iterate_pairs(0))
     });
-    g.finish();
 }
 
 criterion_group!(

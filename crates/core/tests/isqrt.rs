@@ -30,71 +30,67 @@ fn check_u128(n: u128) {
     assert!(is_floor_root_u128(n, r), "n = {n}, r = {r}");
 }
 
-/// r² − 1, r², r² + 1 for roots r around `r0` (whatever fits).
-fn around_square_u64(r0: u64) {
-    for r in r0.saturating_sub(2)..=r0.saturating_add(2) {
-        if let Some(sq) = r.checked_mul(r) {
-            for n in [sq.wrapping_sub(1), sq, sq.wrapping_add(1)] {
-                check_u64(n);
+/// For one type: `$around(r0)` checks r² − 1, r², r² + 1 for the roots r
+/// within 2 of r0 (whatever fits), and the test `$edges` runs it at the edge
+/// roots (powers of two and one less, the root of MAX) and checks the edge
+/// values (2ᵉ − 1, 2ᵉ, 2ᵉ + 1, all-ones, the top 1000).
+macro_rules! edge_tests {
+    ($around:ident, $edges:ident, $t:ty, $check:ident) => {
+        fn $around(r0: $t) {
+            for r in r0.saturating_sub(2)..=r0.saturating_add(2) {
+                if let Some(sq) = r.checked_mul(r) {
+                    for n in [sq.wrapping_sub(1), sq, sq.wrapping_add(1)] {
+                        $check(n);
+                    }
+                }
             }
         }
-    }
+
+        #[test]
+        fn $edges() {
+            for e in 0..=<$t>::BITS / 2 {
+                let p: $t = 1 << e;
+                $around(p);
+                $around(p - 1);
+            }
+            $around(<$t>::MAX >> (<$t>::BITS / 2)); // ⌊√MAX⌋
+            for e in 0..<$t>::BITS {
+                let p: $t = 1 << e;
+                for n in [p - 1, p, p + 1, p | (p - 1)] {
+                    $check(n);
+                }
+            }
+            for d in 0..1000 {
+                $check(<$t>::MAX - d);
+            }
+        }
+    };
 }
 
-fn around_square_u128(r0: u128) {
-    for r in r0.saturating_sub(2)..=r0.saturating_add(2) {
-        if let Some(sq) = r.checked_mul(r) {
-            for n in [sq.wrapping_sub(1), sq, sq.wrapping_add(1)] {
-                check_u128(n);
-            }
-        }
-    }
+edge_tests!(
+    around_square_u64,
+    around_squares_of_edge_roots_u64,
+    u64,
+    check_u64
+);
+edge_tests!(
+    around_square_u128,
+    around_squares_of_edge_roots_u128,
+    u128,
+    check_u128
+);
+
+#[test]
+fn around_squares_of_other_roots() {
+    around_square_u64(3_037_000_499); // ⌊√(2⁶³)⌋
+    around_square_u128(u128::from(u32::MAX));
+    around_square_u128(13_043_817_825_332_782_212); // ⌊√(2¹²⁷)⌋
 }
 
 #[test]
 fn small_values_exhaustive() {
     for n in 0..=1u64 << 20 {
         check_u64(n);
-    }
-}
-
-#[test]
-fn around_squares_of_edge_roots_u64() {
-    for e in 0..=32 {
-        let p = 1u64 << e;
-        around_square_u64(p);
-        around_square_u64(p - 1);
-    }
-    around_square_u64(u64::from(u32::MAX));
-    around_square_u64(3_037_000_499); // ⌊√(2⁶³)⌋
-    for e in 0..64 {
-        let p = 1u64 << e;
-        for n in [p - 1, p, p + 1, p | (p - 1)] {
-            check_u64(n);
-        }
-    }
-    for d in 0..1000 {
-        check_u64(u64::MAX - d);
-    }
-}
-
-#[test]
-fn around_squares_of_edge_roots_u128() {
-    for e in 0..=64 {
-        let p = 1u128 << e;
-        around_square_u128(p);
-        around_square_u128(p - 1);
-    }
-    around_square_u128(u128::from(u64::MAX));
-    around_square_u128(u128::from(u32::MAX));
-    for e in 0..128 {
-        let p = 1u128 << e;
-        for n in [p - 1, p, p + 1, p | (p - 1)] {
-            check_u128(n);
-        }
-    }
-    for d in 0..1000 {
-        check_u128(u128::MAX - d);
     }
 }
 
