@@ -404,6 +404,7 @@ pub const fn pairs() -> Pairs {
 
 impl Pairs {
     /// The iterator positioned at k (k ≤ MAX_PAIR_INDEX + 1).
+    #[inline(never)]
     const fn starting_at(k: u64) -> Pairs {
         let a = match lower(k) {
             Some(a) => a,
@@ -510,6 +511,9 @@ impl Iterator for Pairs {
         Some(out)
     }
 
+    // Inlined so that a caller's loop after `nth` can keep the state in
+    // registers (an out-of-line `&mut self` call would pin it to memory).
+    #[inline]
     fn nth(&mut self, n: usize) -> Option<(u64, u64)> {
         let target = match u64::try_from(n).ok().and_then(|n| self.k.checked_add(n)) {
             Some(t) if t <= MAX_PAIR_INDEX => t,
