@@ -21,6 +21,10 @@
 //! * the k-th Wythoff pair (⌊kφ⌋, ⌊kφ²⌋) is the k-th P-position of
 //!   Wythoff's game (Wythoff 1907).
 //!
+//! Beside the fast path sits a simple exact reference,
+//! [`lower_by_isqrt`] = (k + ⌊√(5k²)⌋)/2, and [`pairs`] walks all Wythoff pairs
+//! in order without any multiplication (see [`Pairs`]).
+//!
 //! ```
 //! use beatty_core::golden::{self, Wythoff};
 //!
@@ -275,3 +279,257 @@ pub const fn cmp_ratio(a: u64, b: u64) -> Ordering {
         Ordering::Less
     }
 }
+
+/// ⌊kφ⌋ by the textbook formula (k + ⌊√(5k²)⌋)/2 — a simple exact reference
+/// for [`lower`], `None` outside its domain.
+///
+/// kφ = (k + √(5k²))/2 and √(5k²) is irrational for k > 0, so
+/// ⌊kφ⌋ = ⌊(k + ⌊√(5k²)⌋)/2⌋. The domain is every k with 5k² ≤ `u128::MAX`,
+/// that is k ≤ 8_249_634_742_471_189_717 (≈ 0.447·2⁶⁴); above it this returns
+/// `None` even though ⌊kφ⌋ may fit (use [`lower`] there).
+///
+/// ```
+/// use beatty_core::golden::{lower, lower_by_isqrt};
+/// assert_eq!(lower_by_isqrt(102_334_155), Some(165_580_140));
+/// assert_eq!(lower_by_isqrt(1_000_000_007), lower(1_000_000_007));
+/// assert_eq!(lower_by_isqrt(8_249_634_742_471_189_717), lower(8_249_634_742_471_189_717));
+/// assert_eq!(lower_by_isqrt(8_249_634_742_471_189_718), None);
+/// ```
+#[must_use]
+pub const fn lower_by_isqrt(k: u64) -> Option<u64> {
+    let k = k as u128;
+    let five_k2 = match (k * k).checked_mul(5) {
+        Some(x) => x,
+        None => return None,
+    };
+    // k + √(5k²) < 2⁶³·(1 + √5) < 2¹²⁸; the result kφ < 2⁶⁴ on the domain.
+    Some(((k + crate::isqrt::isqrt_u128(five_k2)) / 2) as u64)
+}
+
+/// The largest k whose Wythoff pair fits in `u64`: ⌊kφ²⌋ ≤ `u64::MAX` ⟺
+/// k < 2⁶⁴/φ² = 2⁶⁴ − 2⁶⁴/φ ⟺ k ≤ 2⁶⁴ − ⌈2⁶⁴/φ⌉ = `u64::MAX − INV_PHI_Q64`.
+///
+/// ```
+/// use beatty_core::golden::{pair, MAX_PAIR_INDEX};
+/// assert!(pair(MAX_PAIR_INDEX).is_some());
+/// assert_eq!(pair(MAX_PAIR_INDEX + 1), None);
+/// ```
+pub const MAX_PAIR_INDEX: u64 = u64::MAX - INV_PHI_Q64;
+
+/// Number of low Zeckendorf digits (F(2) … F(17)) handled by the word table.
+const SEG_BITS: u32 = 16;
+/// F(18) and F(17): the lengths of the two kinds of segment (see [`Pairs`]).
+const SEG_LONG: u32 = 2584;
+const SEG_SHORT: u32 = 1597;
+/// Words of the table, plus one so that a 64-bit window can always be read.
+const FIB_WORDS: usize = (SEG_LONG as usize).div_ceil(64) + 1;
+
+/// `FIB_WORD` bit L (1 ≤ L < F(18)) is 1 exactly when L is a lower Wythoff
+/// number; bit 0 and the padding are 0. Built with the Zeckendorf increment
+/// (smallest index even ⟺ lower), no multiplication.
+const FIB_WORD: [u64; FIB_WORDS] = {
+    let mut words = [0u64; FIB_WORDS];
+    let mut mask = 0u128;
+    let mut l = 1;
+    while l < SEG_LONG as usize {
+        mask = match crate::zeckendorf::increment_mask(mask) {
+            Some(m) => m,
+            None => panic!("unreachable: small masks"),
+        };
+        if mask.trailing_zeros() % 2 == 0 {
+            words[l / 64] |= 1 << (l % 64);
+        }
+        l += 1;
+    }
+    words
+};
+
+/// All Wythoff pairs (⌊kφ⌋, ⌊kφ²⌋) for k = 0, 1, 2, …, [`MAX_PAIR_INDEX`], in order.
+///
+/// Each step is two additions and a shift — no multiplication, no square
+/// root — using the Fibonacci word: a₀ = 0, a₁ = 1, and for k ≥ 1
+/// a_{k+1} = a_k + 1 + [k is a lower Wythoff number], with b_k = a_k + k.
+///
+/// Whether k is lower is read off its Zeckendorf representation (smallest index
+/// even). Split k = H + L where H holds the digits F(18) and above and L the
+/// digits F(2) … F(17). While H stays fixed, L counts 0, 1, 2, … up to F(18) − 1
+/// (or F(17) − 1 when H contains F(18)), and for L ≥ 1 the smallest index of k
+/// is that of L: the bits are simply the start of the Fibonacci word, kept in a
+/// 2584-bit table and read 64 at a time. Only at L = 0 the bit comes from H, and
+/// when L runs out, H is incremented as a Zeckendorf bit mask (a few bit
+/// operations, once every ≥ 1597 steps).
+///
+/// [`nth`](Iterator::nth) jumps in O(log k) with [`lower`] and the Zeckendorf
+/// representation of the target. The iterator is exact over its whole range
+/// and ends after k = [`MAX_PAIR_INDEX`], the last pair that fits in `u64`.
+///
+/// ```
+/// use beatty_core::golden::pairs;
+/// let first: Vec<(u64, u64)> = pairs().take(5).collect();
+/// assert_eq!(first, [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]);
+/// assert_eq!(pairs().nth(102_334_155), Some((165_580_140, 267_914_295)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Pairs {
+    /// The index of the next pair to yield; `MAX_PAIR_INDEX + 1` when done.
+    k: u64,
+    /// a_k = ⌊kφ⌋.
+    a: u64,
+    /// Fibonacci-word bits for k, k + 1, …: bit 0 is [k is lower].
+    bits: u64,
+    /// How many of `bits` are valid.
+    left: u32,
+    /// The segment position (low part L) of the first step not yet in `bits`.
+    l: u32,
+    /// The length of the current segment (F(18) or F(17)).
+    seg_len: u32,
+    /// The Zeckendorf mask of the high part H (bits below SEG_BITS clear).
+    high: u128,
+    /// Whether H is a lower Wythoff number (the bit for L = 0); 0 for H = 0.
+    head: u64,
+}
+
+/// The iterator over all Wythoff pairs, starting at k = 0; see [`Pairs`].
+///
+/// ```
+/// use beatty_core::golden::{pair, pairs};
+/// for (k, p) in pairs().enumerate().take(1000) {
+///     assert_eq!(Some(p), pair(k as u64));
+/// }
+/// ```
+#[must_use]
+pub const fn pairs() -> Pairs {
+    Pairs::starting_at(0)
+}
+
+impl Pairs {
+    /// The iterator positioned at k (k ≤ MAX_PAIR_INDEX + 1).
+    #[inline(never)]
+    const fn starting_at(k: u64) -> Pairs {
+        let a = match lower(k) {
+            Some(a) => a,
+            None => 0, // only for k past the end, where `a` is never read
+        };
+        let mask = match crate::zeckendorf::Zeckendorf::from_u64(k).mask() {
+            Some(m) => m,
+            None => 0, // unreachable: u64 values have masks below 2⁹²
+        };
+        let high = mask & !((1 << SEG_BITS) - 1);
+        let mut l = 0u32;
+        let mut low = mask & ((1 << SEG_BITS) - 1);
+        while low != 0 {
+            l += crate::zeckendorf::FIBONACCI[low.trailing_zeros() as usize + 2] as u32;
+            low &= low - 1;
+        }
+        Pairs {
+            k,
+            a,
+            bits: 0,
+            left: 0,
+            l,
+            seg_len: segment_len(high),
+            high,
+            head: head_bit(high),
+        }
+    }
+
+    /// Loads the next word bits into `bits`; `false` at the end.
+    #[inline]
+    fn refill(&mut self) -> bool {
+        if self.k > MAX_PAIR_INDEX {
+            return false;
+        }
+        if self.l == self.seg_len {
+            (self.high, self.seg_len, self.head) = next_segment(self.high);
+            self.l = 0;
+        }
+        let l = self.l as usize;
+        let (w, s) = (l / 64, l % 64);
+        let mut bits = FIB_WORD[w] >> s;
+        if s != 0 {
+            bits |= FIB_WORD[w + 1] << (64 - s);
+        }
+        if l == 0 {
+            bits |= self.head; // table bit 0 is 0
+        }
+        // Steps to take from this window: to the end of the segment, at most
+        // 64, and not past MAX_PAIR_INDEX.
+        let n = (self.seg_len - self.l)
+            .min(64)
+            .min((MAX_PAIR_INDEX - self.k).saturating_add(1).min(64) as u32);
+        self.bits = bits;
+        self.left = n;
+        self.l += n;
+        true
+    }
+}
+
+/// The segment after the one with high part `high`: H ← the next number with
+/// no digit below F(18), with its length and head bit.
+///
+/// A free function returning values, not a `&mut self` method, so that the
+/// iterator's state can stay in registers in a loop.
+#[cold]
+#[inline(never)]
+const fn next_segment(high: u128) -> (u128, u32, u64) {
+    // Incrementing the mask shifted down by SEG_BITS is exactly that.
+    // Cannot fail: k < 2⁶⁴ keeps the mask far below bit 128.
+    let next = match crate::zeckendorf::increment_mask(high >> SEG_BITS) {
+        Some(m) => m << SEG_BITS,
+        None => 0,
+    };
+    (next, segment_len(next), head_bit(next))
+}
+
+/// F(17) when H contains F(18) (then L may not use F(17)), else F(18).
+const fn segment_len(high: u128) -> u32 {
+    if high & (1 << SEG_BITS) != 0 {
+        SEG_SHORT
+    } else {
+        SEG_LONG
+    }
+}
+
+/// 1 when H > 0 is a lower Wythoff number (smallest index even), else 0.
+const fn head_bit(high: u128) -> u64 {
+    (high != 0 && high.trailing_zeros() % 2 == 0) as u64
+}
+
+impl Iterator for Pairs {
+    type Item = (u64, u64);
+
+    #[inline]
+    fn next(&mut self) -> Option<(u64, u64)> {
+        if self.left == 0 && !self.refill() {
+            return None;
+        }
+        let out = (self.a, self.a + self.k);
+        self.a += 1 + (self.bits & 1);
+        self.bits >>= 1;
+        self.left -= 1;
+        self.k += 1;
+        Some(out)
+    }
+
+    // Inlined so that a caller's loop after `nth` can keep the state in
+    // registers (an out-of-line `&mut self` call would pin it to memory).
+    #[inline]
+    fn nth(&mut self, n: usize) -> Option<(u64, u64)> {
+        let target = match u64::try_from(n).ok().and_then(|n| self.k.checked_add(n)) {
+            Some(t) if t <= MAX_PAIR_INDEX => t,
+            _ => MAX_PAIR_INDEX + 1,
+        };
+        *self = Pairs::starting_at(target);
+        self.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = (MAX_PAIR_INDEX + 1).saturating_sub(self.k);
+        match usize::try_from(left) {
+            Ok(n) => (n, Some(n)),
+            Err(_) => (usize::MAX, None),
+        }
+    }
+}
+
+impl core::iter::FusedIterator for Pairs {}
