@@ -8,10 +8,19 @@ fn main() {
     let method = std::env::args().nth(2).unwrap_or_else(|| "both".into());
     if method != "sweep" {
         let t = Instant::now();
-        let c = beatty_float::hazards::candidates(0..=to).len();
+        let c = if to <= 1 << 33 {
+            beatty_float::hazards::candidates(0..=to).len()
+        } else {
+            0
+        };
         let tc = t.elapsed();
         let t = Instant::now();
-        let e = beatty_float::hazards::enumerate(0..=to);
+        let e = if to <= 1 << 33 {
+            beatty_float::hazards::enumerate(0..=to)
+        } else {
+            Vec::new()
+        };
+        let n = beatty_float::hazards::count(0..=to);
         println!(
             "enumerate 0..={to}: {} hazards ({c} candidates) in {:?} (candidates alone {:?}); first {:?}",
             e.len(),

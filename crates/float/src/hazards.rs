@@ -161,15 +161,16 @@ fn lanes_kernel(a: u64) -> bool {
     for _ in 0..STEPS {
         for l in 0..LANES {
             let ambiguous = lo[l] > !j[l];
-            let e = j[l] + hi[l];
+            // No overflow below 2⁵¹; wrapping ops keep the loop free of overflow checks.
+            let e = j[l].wrapping_add(hi[l]);
             let ef = f64::from_bits(e | TWO52.to_bits()) - TWO52;
             let y = x[l] * p;
             let ok = (y >= ef) & (y < ef + 1.0);
             bad[l] |= u64::from(ambiguous) | u64::from(!ok);
             let (next, carry) = lo[l].overflowing_add(THETA);
             lo[l] = next;
-            hi[l] += u64::from(carry);
-            j[l] += 1;
+            hi[l] = hi[l].wrapping_add(u64::from(carry));
+            j[l] = j[l].wrapping_add(1);
             x[l] += 1.0;
         }
     }
@@ -368,6 +369,36 @@ pub fn enumerate(range: RangeInclusive<u64>) -> Vec<u64> {
         out.extend(sweep(lo.max(ENUMERATION_LIMIT + 1)..=hi));
     }
     out
+}
+
+/// How many hazards [`enumerate`] would return, without storing them (for ranges such
+/// as 0..=10¹² with about 10⁸ hazards).
+///
+/// ```
+/// assert_eq!(beatty_float::hazards::count(0..=1_000_000_000), 95);
+/// ```
+#[must_use]
+pub fn count(range: RangeInclusive<u64>) -> u64 {
+    let (lo, hi) = (*range.start(), *range.end());
+    let (wlo, whi) = (lo, hi.min(ENUMERATION_LIMIT));
+    let mut n = 0;
+    if wlo <= whi {
+        n = blocks(wlo, whi)
+            .par_iter()
+            .map(|&(a, b)| {
+                let w = window_half_width(b);
+                let mut n = 0u64;
+                walk::walk(golden::INV_PHI_Q64, w, 2 * w + 1, a, b, |k| {
+                    n += u64::from(is_lower_f64_hazard(k));
+                });
+                n
+            })
+            .sum();
+    }
+    if hi > ENUMERATION_LIMIT {
+        n += sweep(lo.max(ENUMERATION_LIMIT + 1)..=hi).len() as u64;
+    }
+    n
 }
 
 /// The game consequence of a hazard k of [`crate::lower_f64`]: what
