@@ -750,8 +750,11 @@ mod tests {
 
     #[test]
     fn enumerate_handles_empty_and_huge_ranges() {
-        assert!(enumerate(5..=4).is_empty());
-        assert!(sweep(5..=4).is_empty());
+        let (lo, hi) = (5, 4);
+        assert!(enumerate(lo..=hi).is_empty());
+        assert!(sweep(lo..=hi).is_empty());
+        assert!(candidates(lo..=hi).is_empty());
+        assert_eq!(count(lo..=hi), 0);
         // Near u64::MAX the float formula saturates and nearly every k is a hazard.
         let top = u64::MAX - 1000..=u64::MAX;
         assert_eq!(enumerate(top.clone()), sweep(top.clone()));

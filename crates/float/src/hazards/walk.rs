@@ -48,7 +48,7 @@ pub(crate) fn first_in_range(a: u128, m: u128, l: u128, r: u128) -> Option<u128>
 /// Every `k` in `lo..=hi` with `(k·theta + shift) mod 2⁶⁴ < len`, in increasing order,
 /// passed to `visit`. Requires `1 ≤ len < 2⁶³` and `theta` odd.
 pub(crate) fn walk(theta: u64, shift: u64, len: u64, lo: u64, hi: u64, mut visit: impl FnMut(u64)) {
-    debug_assert!(len >= 1 && len < 1 << 63 && theta % 2 == 1 && lo <= hi);
+    debug_assert!((1..1 << 63).contains(&len) && theta % 2 == 1 && lo <= hi);
     const M: u128 = 1 << 64;
     let (t, l) = (theta as u128, len as u128);
     let start = lo.wrapping_mul(theta).wrapping_add(shift);
