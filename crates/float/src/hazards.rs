@@ -764,6 +764,34 @@ mod tests {
     }
 
     #[test]
+    fn enumerate_equals_sweep_where_hazards_are_dense() {
+        // Near 10¹² about one k in 10⁴ is a hazard, near 2⁴⁸ about one in 10: the error bound
+        // is tested where it is tight, not only where it has slack.
+        for (lo, hi) in [
+            (1_000_000_000_000u64, 1_000_000_400_000u64),
+            (123_456_789_012_345, 123_456_789_112_345),
+            (ENUMERATION_LIMIT - 100_000, ENUMERATION_LIMIT),
+        ] {
+            let swept = sweep(lo..=hi);
+            assert!(!swept.is_empty());
+            assert_eq!(enumerate(lo..=hi), swept, "{lo}..={hi}");
+            assert_eq!(count(lo..=hi), swept.len() as u64);
+        }
+    }
+
+    #[test]
+    fn enumerate_equals_sweep_on_random_ranges() {
+        fn prop(start: u64, len: u16) -> bool {
+            let lo = start % ENUMERATION_LIMIT;
+            let hi = lo + u64::from(len) * 4;
+            enumerate(lo..=hi) == sweep(lo..=hi)
+        }
+        quickcheck::QuickCheck::new()
+            .tests(300)
+            .quickcheck(prop as fn(u64, u16) -> bool);
+    }
+
+    #[test]
     fn classify_enumerate_equals_sweep() {
         let r = 0..=30_000_000;
         assert_eq!(classify_f64_enumerate(r.clone()), classify_f64_sweep(r));
