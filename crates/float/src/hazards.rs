@@ -107,12 +107,12 @@ const fn window_half_width(kmax: u64) -> u64 {
 
 /// Splits `lo..=hi` into blocks short enough that the window of a block, sized for
 /// its largest k, is barely larger than needed (≤ 1/64 too wide), and not longer
-/// than 2²⁶ so that rayon can share them out.
+/// than 2³² (so that rayon can share them out).
 fn blocks(lo: u64, hi: u64) -> Vec<(u64, u64)> {
     let mut out = Vec::new();
     let mut a = lo;
     loop {
-        let len = (a / 64).clamp(1 << 16, 1 << 26);
+        let len = (a / 64).clamp(1 << 16, 1 << 32);
         let b = a.saturating_add(len - 1).min(hi);
         out.push((a, b));
         if b == hi {
@@ -265,26 +265,19 @@ fn par_blocks(
     if lo > hi {
         return Vec::new();
     }
-    let mut chunks: Vec<(u64, u64)> = Vec::new();
-    let mut a = lo;
-    loop {
-        let b = a.saturating_add((1 << 20) - 1).min(hi);
-        chunks.push((a, b));
-        if b == hi {
-            break;
-        }
-        a = b + 1;
-    }
-    chunks
-        .par_iter()
-        .map(|&(a, b)| {
+    // Chunks are made lazily: even 0..=u64::MAX needs no list of them.
+    let n_chunks = (hi - lo) / (1 << 20) + 1;
+    (0..n_chunks)
+        .into_par_iter()
+        .flat_map_iter(|i| {
+            let a = lo + i * (1 << 20);
+            let b = a.saturating_add((1 << 20) - 1).min(hi);
             let mut out = Vec::new();
             block(a, b, &mut out);
             progress(b - a + 1);
             out
         })
-        .collect::<Vec<_>>()
-        .concat()
+        .collect()
 }
 
 /// Every hazard of [`crate::lower_f64`] in `range`, found by visiting every k in
@@ -338,7 +331,7 @@ fn walk_candidates(range: RangeInclusive<u64>, keep: impl Fn(u64) -> bool + Sync
     }
     blocks(lo, hi)
         .par_iter()
-        .map(|&(a, b)| {
+        .flat_map_iter(|&(a, b)| {
             let w = window_half_width(b);
             let mut out = Vec::new();
             walk::walk(golden::INV_PHI_Q64, w, 2 * w + 1, a, b, |k| {
@@ -348,8 +341,7 @@ fn walk_candidates(range: RangeInclusive<u64>, keep: impl Fn(u64) -> bool + Sync
             });
             out
         })
-        .collect::<Vec<_>>()
-        .concat()
+        .collect()
 }
 
 /// Every hazard of [`crate::lower_f64`] in `range`, found by walking only the
