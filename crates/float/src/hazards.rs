@@ -3,7 +3,8 @@
 //! # The idea
 //!
 //! [`crate::lower_f64`] computes `y = fl(fl(k)·P)` and truncates it, where
-//! `P = phi_f64()` is the double nearest to (1 + fl(√5))/2. It returns the exact
+//! `P = phi_f64()` is exactly (1 + fl(√5))/2 (adding 1 to a double in [2, 4) and
+//! halving are exact), fl(·) rounding to the nearest double. It returns the exact
 //! ⌊kφ⌋ unless `y` lands on the other side of an integer than kφ does. How far can
 //! `y` be from kφ? With `u = 2⁻⁵³` (the unit roundoff of doubles) and `x = fl(k)`:
 //!
