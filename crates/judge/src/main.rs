@@ -54,6 +54,11 @@ enum Cmd {
         after_help = "Games: wythoff (piles a b), euclid (numbers a b), bash (pile n, maximum take m).\n\nExamples:\n  judge explain wythoff 165580140 267914295\n  judge explain euclid 25 7\n  judge explain bash 23 2"
     )]
     Explain(ExplainArgs),
+    /// Map every input where a float formula of beatty-float is wrong (the hazard map).
+    #[command(
+        after_help = "Methods: enumerate (default; walks only the k where kφ is within the proved double-rounding error of an integer, then confirms each exactly — milliseconds for 0..=10^9, reaches 10^12 and beyond) and sweep (visits every k in parallel on all cores).\n\nExamples:\n  judge hazards\n  judge hazards --method sweep --to 100000000\n  judge hazards --to 1000000000000 --count-only\n  judge hazards --formula classify-f64 --format json"
+    )]
+    Hazards(beatty_judge::hazards_cmd::HazardsArgs),
 }
 
 #[derive(Args)]
@@ -323,6 +328,7 @@ fn main() -> ExitCode {
         Cmd::Gen(a) => cmd_gen(a),
         Cmd::Testset(a) => cmd_testset(a),
         Cmd::Run(a) => cmd_run(a),
+        Cmd::Hazards(a) => beatty_judge::hazards_cmd::run(a),
         Cmd::Explain(a) => match beatty_judge::explain::explain(&a.game, &a.numbers) {
             Ok(text) => {
                 print!("{text}");

@@ -1,0 +1,176 @@
+//! Walking the k whose `k·Θ mod 2⁶⁴` falls in a short interval, in time
+//! proportional to their number.
+//!
+//! # The idea
+//!
+//! Multiplying by Θ modulo 2⁶⁴ is a rotation of a circle of 2⁶⁴ points. Fix an
+//! interval `[0, L)` of that circle. Two numbers govern all returns to it:
+//!
+//! * `q`, the least n ≥ 1 whose step `n·Θ mod 2⁶⁴` lands in `[1, L)` — a small
+//!   forward step `u`;
+//! * `q′`, the least n ≥ 1 whose step lands in `(2⁶⁴ − L, 2⁶⁴)` — a small
+//!   backward step `v`.
+//!
+//! `u + v ≥ L` (otherwise `|q − q′|` would be a smaller step of one kind), so from
+//! a point `p` of the interval at most one of `p + u` and `p − v` stays inside;
+//! when neither does, `p + u − v` does. By the three-distance theorem
+//! (Slater 1967) the first return is exactly that point: the gaps between
+//! consecutive visits are `q`, `q′` or `q + q′`, so every visit costs O(1). The
+//! tests compare the walk with a brute-force scan on many intervals.
+//!
+//! `q`, `q′` and the first visit come from [`first_in_range`], the least `x ≥ 0`
+//! with `a·x mod m` in a range, which recurses like Euclid's algorithm.
+
+/// The least `x ≥ 0` with `l ≤ (a·x) mod m ≤ r`, or `None` if there is none.
+///
+/// Requires `l ≤ r < m ≤ 2⁶⁴` and `a < m`, so every product below fits in `u128`.
+pub(crate) fn first_in_range(a: u128, m: u128, l: u128, r: u128) -> Option<u128> {
+    debug_assert!(l <= r && r < m && a < m && m <= 1 << 64);
+    if l == 0 {
+        return Some(0);
+    }
+    if a == 0 {
+        return None;
+    }
+    // The first multiple of a that reaches l, before any wrap-around.
+    let x = l.div_ceil(a);
+    if a * x <= r {
+        return Some(x);
+    }
+    // No multiple of a lies in [l, r], so ⌊l/a⌋ = ⌊r/a⌋ and l mod a ≥ 1. We need
+    // the least y ≥ 0 such that [m·y + l, m·y + r] contains a multiple of a, that is
+    // (m·y) mod a ∈ [a − r mod a, a − l mod a] — the same problem one size down.
+    let y = first_in_range(m % a, a, a - r % a, a - l % a)?;
+    // m·y + l < 2⁶⁴·2⁶⁴ − 2⁶⁴ + 2⁶⁴: fits.
+    Some((m * y + l).div_ceil(a))
+}
+
+/// Every `k` in `lo..=hi` with `(k·theta + shift) mod 2⁶⁴ < len`, in increasing order,
+/// passed to `visit`. Requires `1 ≤ len < 2⁶³` and `theta` odd.
+pub(crate) fn walk(theta: u64, shift: u64, len: u64, lo: u64, hi: u64, mut visit: impl FnMut(u64)) {
+    debug_assert!((1..1 << 63).contains(&len) && theta % 2 == 1 && lo <= hi);
+    const M: u128 = 1 << 64;
+    let (t, l) = (theta as u128, len as u128);
+    let start = lo.wrapping_mul(theta).wrapping_add(shift);
+    let first = if start < len {
+        0
+    } else {
+        // Need (start + x·theta) mod 2⁶⁴ < len: x·theta mod 2⁶⁴ ∈ [2⁶⁴ − start, 2⁶⁴ − start + len − 1].
+        let s = start as u128;
+        match first_in_range(t, M, M - s, M - s + l - 1) {
+            Some(x) => x,
+            None => return,
+        }
+    };
+    if first > (hi - lo) as u128 {
+        return;
+    }
+    if len == 1 {
+        // theta is odd, so the rotation has period 2⁶⁴: one visit at most in range.
+        visit(lo + first as u64);
+        return;
+    }
+    // q: forward step into [1, len); q′: backward step from (2⁶⁴ − len, 2⁶⁴). Both exist
+    // because an odd theta visits every residue.
+    let q = first_in_range(t, M, 1, l - 1).expect("odd theta visits every residue");
+    let q2 = first_in_range(t, M, M - l + 1, M - 1).expect("odd theta visits every residue");
+    let u = (q as u64).wrapping_mul(theta);
+    let v = 0u64.wrapping_sub((q2 as u64).wrapping_mul(theta));
+    let mut k = lo as u128 + first;
+    let mut p = start.wrapping_add((first as u64).wrapping_mul(theta));
+    while k <= hi as u128 {
+        debug_assert!(p < len);
+        visit(k as u64);
+        // p < len < 2⁶³ and u, v < len: no overflow below.
+        if p + u < len {
+            p += u;
+            k += q;
+        } else if p >= v {
+            p -= v;
+            k += q2;
+        } else {
+            p = p + u - v;
+            k += q + q2;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brute_first(a: u128, m: u128, l: u128, r: u128) -> Option<u128> {
+        (0..m).find(|&x| (a * x % m) >= l && (a * x % m) <= r)
+    }
+
+    #[test]
+    fn first_in_range_matches_brute_force_on_small_moduli() {
+        for m in 1..=32u128 {
+            for a in 0..m {
+                for l in 0..m {
+                    for r in l..m {
+                        assert_eq!(
+                            first_in_range(a, m, l, r),
+                            brute_first(a, m, l, r),
+                            "a={a} m={m} l={l} r={r}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn brute_walk(theta: u64, shift: u64, len: u64, lo: u64, hi: u64) -> Vec<u64> {
+        (lo..=hi)
+            .filter(|&k| k.wrapping_mul(theta).wrapping_add(shift) < len)
+            .collect()
+    }
+
+    fn walked(theta: u64, shift: u64, len: u64, lo: u64, hi: u64) -> Vec<u64> {
+        let mut out = Vec::new();
+        walk(theta, shift, len, lo, hi, |k| out.push(k));
+        out
+    }
+
+    #[test]
+    fn walk_matches_brute_force_for_the_golden_rotation() {
+        let theta = beatty_core::golden::INV_PHI_Q64;
+        for (len_log, lo, hi) in [
+            (50u32, 0u64, 200_000u64),
+            (52, 5, 60_000),
+            (56, 1 << 40, (1 << 40) + 3_000),
+        ] {
+            for extra in [0u64, 1, 12_345_678_901, 1 << 49] {
+                let len = (1u64 << len_log) + extra;
+                for shift in [0u64, len / 2, 1 << 63, u64::MAX, 0x1234_5678_9abc_def0] {
+                    assert_eq!(
+                        walked(theta, shift, len, lo, hi),
+                        brute_walk(theta, shift, len, lo, hi)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn walk_matches_brute_force_for_other_odd_rotations() {
+        // Rotations with small and with large partial quotients.
+        for theta in [
+            1u64,
+            3,
+            0x8000_0000_0000_0001,
+            0x5555_5555_5555_5555,
+            0xd1b5_4a32_d192_ed03,
+        ] {
+            for len in [1u64, 2, 1 << 40, 1 << 55, (1 << 62) + 77] {
+                for shift in [0u64, 1 << 63, 987_654_321] {
+                    assert_eq!(
+                        walked(theta, shift, len, 1_000, 40_000),
+                        brute_walk(theta, shift, len, 1_000, 40_000),
+                        "theta={theta:#x} len={len} shift={shift}"
+                    );
+                }
+            }
+        }
+    }
+}
