@@ -40,7 +40,7 @@
 //! caps the number of cases. `bash` allows at most 100 cases in all.
 
 use crate::Problem;
-use beatty_core::golden;
+use beatty_core::golden::{self, Wythoff};
 use beatty_games::euclid;
 use core::fmt;
 use core::str::FromStr;
@@ -202,17 +202,16 @@ const AUCTION_MAX: u64 = 1099;
 const EUCLID_MAX: u64 = (1 << 31) - 1;
 
 /// The largest k whose Wythoff pair (⌊kφ⌋, ⌊kφ⌋ + k) has both piles ≤ `limit`.
+///
+/// That is the number of upper Wythoff numbers ≤ `limit`, read off the core's O(1)
+/// classification of `limit`: if `limit` is ⌊kφ²⌋ it is k; if `limit` is ⌊kφ⌋, k of
+/// the numbers in 1..=limit are lower ones and the other `limit − k` are upper.
 fn max_pair_index(limit: u64) -> u64 {
-    let (mut lo, mut hi) = (0u64, limit);
-    while lo < hi {
-        let mid = lo + (hi - lo).div_ceil(2);
-        if golden::upper(mid).is_some_and(|u| u <= limit) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
+    match golden::classify(limit) {
+        Wythoff::Zero => 0,
+        Wythoff::Upper(k) => k,
+        Wythoff::Lower(k) => limit - k,
     }
-    lo
 }
 
 fn pair(k: u64) -> (u64, u64) {
