@@ -47,11 +47,10 @@ pub fn is_listed_hazard(k: u64) -> bool {
 
 /// F(i) for i in 0..=93 (F(93) is the largest Fibonacci number in `u64`).
 pub fn fib(i: u32) -> u64 {
-    let (mut a, mut b) = (0u64, 1u64);
-    for _ in 0..i.min(93) {
-        (a, b) = (b, a.wrapping_add(b));
-    }
-    a
+    // F(93) is the largest Fibonacci number below 2^64, so the conversion cannot fail.
+    beatty_core::zeckendorf::fibonacci(i.min(93))
+        .and_then(|f| u64::try_from(f).ok())
+        .unwrap_or(u64::MAX)
 }
 
 /// The raw input of a target: the bytes, read as fixed-width little-endian fields.
