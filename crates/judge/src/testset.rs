@@ -29,13 +29,7 @@ use std::path::Path;
 /// ```
 #[must_use]
 pub fn sample(problem: Problem) -> &'static [u8] {
-    match problem {
-        Problem::Wythoff => b"2 1\n8 4\n4 7\n",
-        Problem::WythoffMoves => b"1 2\n5 8\n4 7\n2 2\n0 0\n",
-        Problem::Bash => b"2\n23 2\n4 3\n",
-        Problem::BashAuction => b"4 2\n3 2\n3 5\n",
-        Problem::Euclid => b"34 12\n15 24\n0 0\n",
-    }
+    problem.spec().sample
 }
 
 /// Why a test set could not be written.
