@@ -28,7 +28,6 @@
 pub mod check;
 pub mod explain;
 pub mod generate;
-pub mod hazards_cmd;
 pub mod problem;
 pub mod run;
 pub mod solve;

@@ -127,8 +127,6 @@ pub struct RunConfig {
     pub output_limit: u64,
     /// Tests run at the same time (at least 1).
     pub jobs: usize,
-    /// Show a progress bar on standard error.
-    pub progress: bool,
 }
 
 impl Default for RunConfig {
@@ -137,7 +135,6 @@ impl Default for RunConfig {
             time_limit: Duration::from_secs(2),
             output_limit: 64 << 20,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            progress: false,
         }
     }
 }
@@ -353,13 +350,14 @@ fn run_one(
 }
 
 /// Runs `cmd` on every test, `cfg.jobs` at a time; results in test order.
+/// `on_done` is called with each result as soon as it is known (for progress).
 ///
 /// ```no_run
 /// use beatty_judge::run::{run_tests, tests_in, RunConfig};
 /// use beatty_judge::Problem;
 /// let tests = tests_in(std::path::Path::new("tests-wythoff")).unwrap();
 /// let cmd = ["python3".into(), "solution.py".into()];
-/// let results = run_tests(Problem::Wythoff, &tests, &cmd, &RunConfig::default()).unwrap();
+/// let results = run_tests(Problem::Wythoff, &tests, &cmd, &RunConfig::default(), &|_| ()).unwrap();
 /// assert_eq!(results.len(), tests.len());
 /// ```
 pub fn run_tests(
@@ -367,15 +365,11 @@ pub fn run_tests(
     tests: &[Test],
     cmd: &[OsString],
     cfg: &RunConfig,
+    on_done: &(dyn Fn(&TestResult) + Sync),
 ) -> Result<Vec<TestResult>, RunError> {
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<TestResult, RunError>>>> =
         Mutex::new((0..tests.len()).map(|_| None).collect());
-    let bar = if cfg.progress {
-        indicatif::ProgressBar::new(tests.len() as u64)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
     std::thread::scope(|s| {
         for _ in 0..cfg.jobs.max(1).min(tests.len().max(1)) {
             s.spawn(|| {
@@ -383,7 +377,9 @@ pub fn run_tests(
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(test) = tests.get(i) else { break };
                     let r = run_one(problem, test, cmd, cfg);
-                    bar.inc(1);
+                    if let Ok(r) = &r {
+                        on_done(r);
+                    }
                     let stop = r.is_err();
                     results
                         .lock()
@@ -396,7 +392,6 @@ pub fn run_tests(
             });
         }
     });
-    bar.finish_and_clear();
     let results = results
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);

@@ -1,5 +1,7 @@
 //! The `judge` command line: see `judge --help`.
 
+mod hazards;
+
 use beatty_judge::generate::{GenError, Profile, generate};
 use beatty_judge::run::{RunConfig, kill_all_live, run_tests, tests_in, verdict_line};
 use beatty_judge::{Problem, SolveError, check, solve, validate};
@@ -58,7 +60,7 @@ enum Cmd {
     #[command(
         after_help = "Methods: enumerate (default; walks only the k where kφ is within the proved double-rounding error of an integer, then confirms each exactly — milliseconds for 0..=10^9, reaches 10^12 and beyond) and sweep (visits every k in parallel on all cores).\n\nExamples:\n  judge hazards\n  judge hazards --method sweep --to 100000000\n  judge hazards --to 1000000000000 --count-only\n  judge hazards --formula classify-f64 --format json"
     )]
-    Hazards(beatty_judge::hazards_cmd::HazardsArgs),
+    Hazards(hazards::HazardsArgs),
 }
 
 #[derive(Args)]
@@ -256,7 +258,11 @@ fn cmd_run(a: &RunArgs) -> ExitCode {
         time_limit: Duration::from_secs_f64(a.time_limit),
         output_limit: a.output_limit,
         jobs: a.jobs.unwrap_or_else(|| RunConfig::default().jobs).max(1),
-        progress: std::io::stderr().is_terminal(),
+    };
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(0)
+    } else {
+        indicatif::ProgressBar::hidden()
     };
     let mut temp = None;
     let dir = match &a.tests {
@@ -280,7 +286,13 @@ fn cmd_run(a: &RunArgs) -> ExitCode {
             if tests.is_empty() {
                 return Err(format!("no *.in files in {}", dir.display()));
             }
-            run_tests(a.problem, &tests, &a.cmd, &cfg).map_err(|e| e.to_string())
+            {
+                bar.set_length(tests.len() as u64);
+                let r = run_tests(a.problem, &tests, &a.cmd, &cfg, &|_| bar.inc(1));
+                bar.finish_and_clear();
+                r
+            }
+            .map_err(|e| e.to_string())
         });
     if let Some(d) = temp {
         let _ = std::fs::remove_dir_all(d);
@@ -328,7 +340,7 @@ fn main() -> ExitCode {
         Cmd::Gen(a) => cmd_gen(a),
         Cmd::Testset(a) => cmd_testset(a),
         Cmd::Run(a) => cmd_run(a),
-        Cmd::Hazards(a) => beatty_judge::hazards_cmd::run(a),
+        Cmd::Hazards(a) => hazards::run(a),
         Cmd::Explain(a) => match beatty_judge::explain::explain(&a.game, &a.numbers) {
             Ok(text) => {
                 print!("{text}");
