@@ -40,59 +40,10 @@
 //! answer differs from the exact one, that is a checker failure too (the test
 //! data is wrong).
 
-use crate::Problem;
 use crate::solve::{WinningMoves, wythoff_moves_answer};
+use crate::{Problem, Verdict};
 use beatty_games::{bash, euclid, wythoff};
 use core::fmt;
-
-/// The checker's verdict.
-///
-/// ```
-/// assert_eq!(beatty_judge::Verdict::PresentationError.exit_code(), 2);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// The output is correct.
-    Accepted,
-    /// A value is wrong.
-    WrongAnswer,
-    /// A token is not of the format's shape, or tokens are missing or extra.
-    PresentationError,
-    /// The checker could not judge: invalid INPUT, invalid ANSWER, unreadable file.
-    Fail,
-}
-
-impl Verdict {
-    /// testlib's exit code: 0, 1, 2, 3.
-    ///
-    /// ```
-    /// assert_eq!(beatty_judge::Verdict::Accepted.exit_code(), 0);
-    /// ```
-    #[must_use]
-    pub fn exit_code(self) -> u8 {
-        match self {
-            Verdict::Accepted => 0,
-            Verdict::WrongAnswer => 1,
-            Verdict::PresentationError => 2,
-            Verdict::Fail => 3,
-        }
-    }
-
-    /// The short name used in verdict lines: `AC`, `WA`, `PE`, `FAIL`.
-    ///
-    /// ```
-    /// assert_eq!(beatty_judge::Verdict::WrongAnswer.short(), "WA");
-    /// ```
-    #[must_use]
-    pub fn short(self) -> &'static str {
-        match self {
-            Verdict::Accepted => "AC",
-            Verdict::WrongAnswer => "WA",
-            Verdict::PresentationError => "PE",
-            Verdict::Fail => "FAIL",
-        }
-    }
-}
 
 /// A verdict with its explanation.
 ///

@@ -32,9 +32,12 @@ pub mod problem;
 pub mod run;
 pub mod solve;
 pub mod testset;
+pub mod text;
 pub mod validate;
+pub mod verdict;
 
-pub use check::{CheckResult, Verdict, check};
+pub use check::{CheckResult, check};
 pub use problem::{Problem, UnknownProblem};
 pub use solve::{InputError, SolveError, SolveSummary, solve};
 pub use validate::{ValidSummary, ValidationError, validate};
+pub use verdict::Verdict;

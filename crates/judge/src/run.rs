@@ -36,40 +36,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// A verdict of the local judge.
-///
-/// ```
-/// assert_eq!(beatty_judge::run::RunVerdict::Tle.to_string(), "TLE");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RunVerdict {
-    /// Accepted.
-    Ac,
-    /// Wrong answer.
-    Wa,
-    /// Presentation error.
-    Pe,
-    /// Time limit exceeded.
-    Tle,
-    /// Run-time error (non-zero exit or a signal).
-    Re,
-    /// Output limit exceeded.
-    Ole,
-}
-
-impl fmt::Display for RunVerdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            RunVerdict::Ac => "AC",
-            RunVerdict::Wa => "WA",
-            RunVerdict::Pe => "PE",
-            RunVerdict::Tle => "TLE",
-            RunVerdict::Re => "RE",
-            RunVerdict::Ole => "OLE",
-        })
-    }
-}
-
 /// One test: its name, input and (optional) jury answer.
 ///
 /// ```
@@ -142,16 +108,17 @@ impl Default for RunConfig {
 /// The result of one test.
 ///
 /// ```
-/// use beatty_judge::run::{RunVerdict, TestResult};
-/// let r = TestResult { name: "01".into(), verdict: RunVerdict::Ac, time: std::time::Duration::ZERO, detail: String::new() };
-/// assert_eq!(r.verdict, RunVerdict::Ac);
+/// use beatty_judge::run::TestResult;
+/// use beatty_judge::Verdict;
+/// let r = TestResult { name: "01".into(), verdict: Verdict::Accepted, time: std::time::Duration::ZERO, detail: String::new() };
+/// assert_eq!(r.verdict, Verdict::Accepted);
 /// ```
 #[derive(Clone, Debug)]
 pub struct TestResult {
     /// The test's name.
     pub name: String,
     /// Its verdict.
-    pub verdict: RunVerdict,
+    pub verdict: Verdict,
     /// Wall-clock time until exit or kill.
     pub time: Duration,
     /// The checker's message, or the tail of standard error for RE.
@@ -315,11 +282,11 @@ fn run_one(
         })
     };
     if over.load(Ordering::SeqCst) {
-        return done(RunVerdict::Ole, format!("output beyond {limit} bytes"));
+        return done(Verdict::OutputLimit, format!("output beyond {limit} bytes"));
     }
     if timed_out {
         return done(
-            RunVerdict::Tle,
+            Verdict::TimeLimit,
             format!("killed after {:.3}s", time.as_secs_f64()),
         );
     }
@@ -333,19 +300,18 @@ fn run_one(
         let last: Vec<&str> = text.lines().rev().take(5).collect();
         let last: Vec<&str> = last.into_iter().rev().collect();
         return done(
-            RunVerdict::Re,
+            Verdict::RuntimeError,
             format!("{how}; stderr ends with:\n{}", last.join("\n")),
         );
     }
     let r = check(problem, &input, &output, answer.as_deref());
     match r.verdict {
-        Verdict::Accepted => done(RunVerdict::Ac, String::new()),
-        Verdict::WrongAnswer => done(RunVerdict::Wa, r.message),
-        Verdict::PresentationError => done(RunVerdict::Pe, r.message),
+        Verdict::Accepted => done(Verdict::Accepted, String::new()),
         Verdict::Fail => Err(RunError(format!(
             "{}: checker failure: {}",
             test.name, r.message
         ))),
+        v => done(v, r.message),
     }
 }
 
@@ -409,22 +375,23 @@ pub fn run_tests(
 /// number of accepted tests, e.g. `verdict: WA (5/7 tests)`.
 ///
 /// ```
-/// use beatty_judge::run::{verdict_line, RunVerdict, TestResult};
+/// use beatty_judge::run::{verdict_line, TestResult};
+/// use beatty_judge::Verdict;
 /// let t = |v| TestResult { name: String::new(), verdict: v, time: Default::default(), detail: String::new() };
-/// let (line, v) = verdict_line(&[t(RunVerdict::Ac), t(RunVerdict::Tle), t(RunVerdict::Wa)]);
+/// let (line, v) = verdict_line(&[t(Verdict::Accepted), t(Verdict::TimeLimit), t(Verdict::WrongAnswer)]);
 /// assert_eq!(line, "verdict: TLE (1/3 tests)");
-/// assert_eq!(v, RunVerdict::Tle);
+/// assert_eq!(v, Verdict::TimeLimit);
 /// ```
 #[must_use]
-pub fn verdict_line(results: &[TestResult]) -> (String, RunVerdict) {
+pub fn verdict_line(results: &[TestResult]) -> (String, Verdict) {
     let passed = results
         .iter()
-        .filter(|r| r.verdict == RunVerdict::Ac)
+        .filter(|r| r.verdict == Verdict::Accepted)
         .count();
     let v = results
         .iter()
-        .find(|r| r.verdict != RunVerdict::Ac)
-        .map_or(RunVerdict::Ac, |r| r.verdict);
+        .find(|r| r.verdict != Verdict::Accepted)
+        .map_or(Verdict::Accepted, |r| r.verdict);
     (
         format!("verdict: {v} ({passed}/{} tests)", results.len()),
         v,

@@ -307,7 +307,7 @@ fn cmd_run(a: &RunArgs) -> ExitCode {
             out,
             "{:<20} {:<3} {:>7.3}s",
             r.name,
-            r.verdict.to_string(),
+            r.verdict.short(),
             r.time.as_secs_f64()
         );
         for line in r.detail.lines() {
@@ -316,7 +316,7 @@ fn cmd_run(a: &RunArgs) -> ExitCode {
     }
     let (line, v) = verdict_line(&results);
     let _ = writeln!(out, "{line}");
-    if v == beatty_judge::run::RunVerdict::Ac {
+    if v == beatty_judge::Verdict::Accepted {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
