@@ -9,7 +9,7 @@
 //! The exact answers of all cases are rendered (the same bytes `judge solve`
 //! prints) and compared with the output as testlib's standard checkers compare
 //! a jury answer, according to the problem's
-//! [`OutputKind`](crate::problem::OutputKind):
+//! [`OutputKind`]:
 //!
 //! * **integers** (`wythoff`) — testlib's `ncmp`: both sides are sequences of
 //!   tokens separated by spaces, tabs, carriage returns and line feeds. Each

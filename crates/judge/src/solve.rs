@@ -4,24 +4,32 @@
 //!
 //! [`solve`] reads its input through one reusable buffer (8 KiB, doubling up to 1 MiB for large inputs) and a
 //! hand-written byte-level tokenizer, so memory does not grow with the input and
-//! no case allocates. It is *tolerant of layout*: numbers may be separated by any
-//! run of spaces, tabs or carriage returns, blank lines are skipped, the last line
-//! need not end with a line break, and the input may end where the format has a
-//! terminator (`0 0`). Each case must still be on one line: a line with too few
-//! numbers is an incomplete case, one with too many has an unexpected token.
-//! After a terminator (`0 0`), or after the C cases of `bash`, the rest of the
-//! input is not read, as a contestant's program would not read it.
+//! no case with a one-line answer allocates. It is *tolerant of layout*: numbers
+//! may be separated by any run of spaces, tabs or carriage returns, blank lines
+//! are skipped, the last line need not end with a line break, and the input may
+//! end where the format has a terminator (`0 0`, or `0` in `fibonacci-nim`).
+//! Each case must still be on one line: a line with too few numbers is an
+//! incomplete case, one with too many has an unexpected token. After a
+//! terminator, or after the C cases of a counted format (`bash`,
+//! `wythoff-big`), the rest of the input is not read, as a contestant's
+//! program would not read it.
+//!
+//! The format (framing, fields) comes from the problem's
+//! [`Spec`](crate::problem::Spec) and each case's answer from its module, written
+//! through the one rendering of [`Answer`](crate::problem::Answer).
 //!
 //! Values are exact for everything that fits in a `u64`, beyond the official
 //! limits (enforcing those is [`crate::validate()`]'s job). What is refused, with an
 //! [`InputError`] naming line, column and what was expected: a non-number, a
 //! negative number, a value above `u64::MAX`, an incomplete case, and values
 //! outside the game's domain — a maximum take or raise of 0 (`bash`,
-//! `bash-auction`), a price of 0 (`bash-auction`), and in `euclid` a single zero
+//! `bash-auction`), a price of 0 (`bash-auction`), in `euclid` a single zero
 //! beside a positive number (the format has only positive integers; `0 0` is
-//! the terminator). `bash-auction` also refuses a case whose answer would list
-//! more than [`MAX_BIDS`] bids (a raise limit near `u64::MAX` would otherwise
-//! print for centuries; the official answers have fewer than 1100).
+//! the terminator), and a pile of 1 in `fibonacci-nim` (no first move exists).
+//! `bash-auction` also refuses a case whose answer would list more than
+//! [`MAX_BIDS`] bids (a raise limit near `u64::MAX` would otherwise print for
+//! centuries; the official answers have fewer than 1100). A token echoed in an
+//! error is cut to [`TOKEN_BYTES`](crate::text::TOKEN_BYTES) bytes and escaped.
 //!
 //! `wythoff-moves` accepts a > b as well (the game is symmetric) and prints the
 //! resulting positions with x ≤ y as always.

@@ -10,13 +10,9 @@ use super::{
     Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec, zero_field,
 };
 use crate::generate::SplitMix64;
+use crate::solve::MAX_BIDS;
 use beatty_games::bash;
 use core::fmt::Write;
-
-/// A case whose answer would list more bids than this is refused by `solve`
-/// (a raise limit near `u64::MAX` would otherwise print for centuries; the
-/// official answers have fewer than 1100).
-pub(crate) const MAX_BIDS: u64 = 1 << 16;
 
 const MAX: u64 = 1099;
 

@@ -236,3 +236,28 @@ pub(super) fn explain_text(a: u64, b: u64, win: &str, lose: &str) -> String {
     );
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn max_pair_index_is_the_last_pair_inside_the_limit() {
+        for limit in [
+            0u64,
+            1,
+            2,
+            3,
+            10,
+            1000,
+            1_000_000,
+            MAX,
+            1_000_000_000_000_000_000,
+        ] {
+            let k = max_pair_index(limit);
+            // ⌊kφ⌋ + k = ⌊kφ²⌋ is the larger pile of the k-th pair.
+            assert!(golden::upper(k).unwrap() <= limit);
+            assert!(golden::upper(k + 1).unwrap() > limit);
+        }
+    }
+}
