@@ -63,6 +63,56 @@ pub fn wythoff_big_f64(a: u64, b: u64) -> bool {
     !is_p_position_f64(a, b)
 }
 
+/// `(long long)(k * (1 + sqrtl(5)) / 2)` evaluated in x87 80-bit `long double`
+/// (64-bit significand, round to nearest even), as gcc on x86-64 Linux does,
+/// modelled exactly with integers.
+///
+/// `sqrtl(5)` is correctly rounded: S / 2^62 with S = round(√5 · 2^62); adding 1
+/// and halving are exact, so the factor is P / 2^63 with P = 2^62 + S < 2^64.
+/// The product k · P / 2^63 is rounded to 64 significant bits and truncated.
+/// Near 10^18 this is wrong on about 8 % of k (doubles: on most k).
+///
+/// ```
+/// use beatty_float::solutions::lower_long_double;
+/// assert_eq!(lower_long_double(102_334_155), 165_580_140); // right where doubles fail
+/// ```
+#[must_use]
+pub fn lower_long_double(k: u64) -> u64 {
+    // S = round(sqrt(5 · 2^124)); no tie: √5 is irrational.
+    let n = 5u128 << 124;
+    let r = beatty_core::isqrt::isqrt_u128(n);
+    let s = if r * r + r < n { r + 1 } else { r };
+    let p = (1u128 << 62) + s;
+    let x = u128::from(k) * p;
+    let bits = 128 - x.leading_zeros();
+    let rounded = if bits > 64 {
+        let shift = bits - 64;
+        let q = x >> shift;
+        let rest = x & ((1u128 << shift) - 1);
+        let half = 1u128 << (shift - 1);
+        let up = rest > half || (rest == half && q & 1 == 1);
+        (q + u128::from(up)) << shift
+    } else {
+        x
+    };
+    // Beyond 2^64 (k > 2^64 / φ) the C conversion overflows; saturate as Rust's
+    // float-to-integer casts do.
+    u64::try_from(rounded >> 63).unwrap_or(u64::MAX)
+}
+
+/// The 51nod 1185 solution in `long double` (see [`lower_long_double`]):
+/// whether it says the player to move wins.
+///
+/// ```
+/// use beatty_float::solutions::wythoff_big_long_double;
+/// assert!(!wythoff_big_long_double(165_580_140, 267_914_295));
+/// ```
+#[must_use]
+pub fn wythoff_big_long_double(a: u64, b: u64) -> bool {
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    lo != lower_long_double(hi - lo)
+}
+
 /// F(k) by Binet's formula in doubles, as naive solutions write it:
 /// `round(pow(φ, k) / sqrt(5))`.
 ///
@@ -112,6 +162,48 @@ pub fn euclid_f64(a: u64, b: u64) -> bool {
 mod tests {
     use super::*;
     use beatty_core::zeckendorf::fibonacci;
+
+    /// (k, `(long long)(k * (1 + sqrtl(5.0L)) / 2)`) as printed by a C program
+    /// built with gcc -O2 on x86-64 Linux (80-bit long double): the first eight
+    /// are k where it differs from ⌊kφ⌋. The model agreed with that program on
+    /// 250 000 k up to 5 · 10^18 (all but one whose result overflows `long long`).
+    const REFERENCE: [(u64, u64); 23] = [
+        (178476501414771511, 288781045482268999),
+        (278230683847086100, 450186703177711661),
+        (362979971098146990, 587313930472256324),
+        (216810431615714732, 350806647469761217),
+        (278722828445723268, 450983009865686274),
+        (118164031629511289, 191193419424266888),
+        (73153788341532089, 118365315942414721),
+        (221922445348212305, 359078059439898503),
+        (210907246232936426, 341255092878534359),
+        (381966011250055938, 618033988749815218),
+        (4662021157148544869, 7543308688537460411),
+        (3395347500411417126, 5493787659282670491),
+        (1947034995760812361, 3150368800426501831),
+        (280838449549481319, 454406156718883368),
+        (235497426141582614, 381042839760198676),
+        (339154484669549623, 548763483632286439),
+        (381966011250075276, 618033988749846508),
+        (381966011250005670, 618033988749733883),
+        (381966011250087320, 618033988749865995),
+        (381966011250081355, 618033988749856344),
+        (1, 1),
+        (2, 3),
+        (102334155, 165580140),
+    ];
+
+    #[test]
+    fn the_long_double_model_matches_gcc_x87() {
+        for (k, want) in REFERENCE {
+            assert_eq!(lower_long_double(k), want, "k = {k}");
+        }
+        // The first eight are wrong, by the exact core.
+        for &(k, want) in &REFERENCE[..8] {
+            assert_ne!(beatty_core::golden::lower(k), Some(want), "k = {k}");
+        }
+        assert_eq!(lower_long_double(u64::MAX), u64::MAX);
+    }
 
     #[test]
     fn binet_in_doubles_is_right_for_every_fibonacci_number_below_2_pow_31() {

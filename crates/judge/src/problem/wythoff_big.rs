@@ -8,7 +8,10 @@
 //! are the losing positions and their neighbours at the k just below the
 //! largest pair index (from `beatty_float::hazards::lower_f64_hazards`) and at
 //! the Fibonacci and Lucas numbers k, each kept only if
-//! [`beatty_float::solutions::wythoff_big_f64`] answers it wrongly.
+//! [`beatty_float::solutions::wythoff_big_f64`] answers it wrongly. The cases
+//! that also fool the same solution in x87 `long double`
+//! ([`beatty_float::solutions::wythoff_big_long_double`], wrong on about 8 % of
+//! k there) come first, so that `mixed` (which takes the first 20) breaks both.
 
 use super::wythoff::{LEGEND, max_pair_index, pair};
 use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
@@ -84,7 +87,13 @@ fn hack_cases() -> &'static [Case] {
                 }
             }
         }
-        v
+        let fools_long_double = |c: &Case| {
+            let (a, b) = c.ab();
+            beatty_float::solutions::wythoff_big_long_double(a, b) == golden::is_p_position(a, b)
+        };
+        let (mut first, rest): (Vec<Case>, Vec<Case>) = v.into_iter().partition(fools_long_double);
+        first.extend(rest);
+        first
     })
 }
 
