@@ -629,3 +629,22 @@ fn check_gives_the_verdicts_of_testlib_ncmp_and_wcmp_on_mutated_outputs() {
     // Every verdict occurs: the mutations reach each branch.
     assert!(seen.iter().all(|&n| n > 50), "{seen:?}");
 }
+
+#[test]
+fn every_test_set_answer_is_accepted_and_a_few_mb_at_most() {
+    for problem in Problem::ALL {
+        let dir = std::env::temp_dir().join(format!(
+            "beatty-judge-testset-{}-{problem}",
+            std::process::id()
+        ));
+        let names = beatty_judge::testset::write_testset(problem, &dir, 3).expect("testset");
+        for name in names {
+            let input = std::fs::read(dir.join(format!("{name}.in"))).expect("in");
+            let ans = std::fs::read(dir.join(format!("{name}.ans"))).expect("ans");
+            assert!(ans.len() <= 4 << 20, "{problem} {name}: {} bytes", ans.len());
+            let r = check(problem, &input, &ans, Some(&ans));
+            assert_eq!(r.verdict, Verdict::Accepted, "{problem} {name}: {}", r.message);
+        }
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
