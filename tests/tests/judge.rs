@@ -641,9 +641,18 @@ fn every_test_set_answer_is_accepted_and_a_few_mb_at_most() {
         for name in names {
             let input = std::fs::read(dir.join(format!("{name}.in"))).expect("in");
             let ans = std::fs::read(dir.join(format!("{name}.ans"))).expect("ans");
-            assert!(ans.len() <= 4 << 20, "{problem} {name}: {} bytes", ans.len());
+            assert!(
+                ans.len() <= 4 << 20,
+                "{problem} {name}: {} bytes",
+                ans.len()
+            );
             let r = check(problem, &input, &ans, Some(&ans));
-            assert_eq!(r.verdict, Verdict::Accepted, "{problem} {name}: {}", r.message);
+            assert_eq!(
+                r.verdict,
+                Verdict::Accepted,
+                "{problem} {name}: {}",
+                r.message
+            );
         }
         let _ = std::fs::remove_dir_all(dir);
     }

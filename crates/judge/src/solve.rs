@@ -39,7 +39,7 @@
 //! written and the output flushed.
 
 use crate::Problem;
-use crate::problem::{Case, Framing};
+use crate::problem::{Case, Definition, Framing};
 use core::fmt;
 use std::io::{self, BufRead, Write};
 
@@ -148,7 +148,7 @@ const BUF: usize = 1 << 20;
 const FIRST_BUF: usize = 1 << 13;
 
 /// The tolerant streaming tokenizer (see the module docs).
-struct Reader<R> {
+pub(crate) struct Reader<R> {
     inner: R,
     buf: Vec<u8>,
     pos: usize,
@@ -422,7 +422,7 @@ fn fast_digits(s: &[u8], i: &mut usize) -> Option<u64> {
 
 /// A big output buffer flushed to the writer when full, at the end, and before
 /// an error is returned.
-struct Out<W: Write> {
+pub(crate) struct Out<W: Write> {
     inner: W,
     buf: Vec<u8>,
 }
@@ -486,23 +486,32 @@ pub fn solve<R: BufRead, W: Write>(
     input: R,
     output: W,
 ) -> Result<SolveSummary, SolveError> {
-    let mut r = Reader::new(input);
-    let mut out = Out::new(output);
+    let (mut input, mut output) = (input, output);
+    let mut r = Reader::new(&mut input as &mut dyn BufRead);
+    let mut out = Out::new(&mut output as &mut dyn Write);
     let mut summary = SolveSummary::default();
-    let result = solve_into(problem, &mut r, &mut out, &mut summary);
+    // The problem's own monomorphic copy of the loop below (see `Definition::solve`).
+    let result = problem.def().solve(&mut r, &mut out, &mut summary);
     let flushed = out.flush();
     result?;
     flushed?;
     Ok(summary)
 }
 
-fn solve_into<R: BufRead, W: Write>(
-    problem: Problem,
-    r: &mut Reader<R>,
-    out: &mut Out<W>,
+/// The input side of [`Definition::solve`](crate::problem::Definition): reads
+/// through a `dyn` reader only when its buffer is empty.
+pub(crate) type DynReader<'a> = Reader<&'a mut dyn BufRead>;
+/// The output side: writes through a `dyn` writer only when its buffer is full.
+pub(crate) type DynOut<'a> = Out<&'a mut dyn Write>;
+
+/// The solving loop over the cases of `def`'s format: generic, so each
+/// problem gets a copy in which its `answer` is a direct, inlinable call.
+pub(crate) fn solve_cases<D: Definition + ?Sized>(
+    def: &D,
+    r: &mut DynReader<'_>,
+    out: &mut DynOut<'_>,
     summary: &mut SolveSummary,
 ) -> Result<(), SolveError> {
-    let def = problem.def();
     let spec = def.spec();
     let expected: Vec<String> = spec
         .fields

@@ -366,6 +366,18 @@ pub(crate) trait Definition: Sync {
     fn max_cases(&self) -> u64;
     /// `judge explain` of one case (its values have been counted already).
     fn explain(&self, case: &Case) -> Result<String, String>;
+    /// Solves a whole input: the driver [`crate::solve::solve_cases`],
+    /// instantiated for this problem so that the per-case `answer` is a static
+    /// call (keep the default).
+    fn solve(
+        &self,
+        r: &mut crate::solve::DynReader<'_>,
+        out: &mut crate::solve::DynOut<'_>,
+        summary: &mut crate::solve::SolveSummary,
+    ) -> Result<(), crate::solve::SolveError> {
+        crate::solve::solve_cases(self, r, out, summary)
+    }
+
     /// A problem-specific comparison for [`OutputKind::Custom`].
     fn compare_custom(
         &self,
