@@ -121,7 +121,8 @@ pub fn winning_move_with_limit(n: u64, max_take: u64) -> Option<u64> {
 ///
 /// ```
 /// use beatty_games::fibonacci_nim::perfect_play;
-/// assert_eq!(perfect_play(4), Ok(vec![(4, 1), (3, 1), (2, 1), (1, 1)]));
+/// // 4 = 3 + 1: take 1; 3 is Fibonacci, the loser takes 1; 2 ≤ 2: take both.
+/// assert_eq!(perfect_play(4), Ok(vec![(4, 1), (3, 1), (2, 2)]));
 /// ```
 pub fn perfect_play(n: u64) -> Result<Vec<(u64, u64)>, FibonacciNimError> {
     opening(n)?;

@@ -12,8 +12,8 @@
 //! [`explain`](crate::explain) are drivers over that description: they read the
 //! format from the [`Spec`] and ask the module only for answers and cases.
 //!
-//! Adding a problem is one new module implementing `Definition` plus one line
-//! in the registry (the [`Problem`] enum and its table below).
+//! Adding a problem is one new module implementing `Definition` plus three
+//! lines here: its `mod` line, its [`Problem`] variant and its registry row.
 
 use crate::generate::SplitMix64;
 use core::fmt;

@@ -12,6 +12,18 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// Each problem with the fields of its case line, e.g. `bash (pile n, maximum take m)`.
+fn case_fields_help() -> String {
+    let list: Vec<String> = Problem::ALL
+        .iter()
+        .map(|p| {
+            let fields: Vec<&str> = p.spec().fields.iter().map(|f| f.name).collect();
+            format!("{} ({})", p.name(), fields.join(", "))
+        })
+        .collect();
+    list.join(", ")
+}
+
 /// The problems and their aliases, for the help texts (from the registry).
 fn problems_help() -> String {
     let list: Vec<String> = Problem::ALL
@@ -50,7 +62,7 @@ enum Cmd {
     #[command(after_help = format!("Exit codes: 0 accepted, 1 wrong answer, 2 presentation error, 3 checker failure (invalid INPUT or ANSWER, unreadable file). The verdicts are testlib's standard ones: ncmp for wythoff (a token that is not an integer is a presentation error; a wrong value, missing or extra integers are a wrong answer), wcmp for the word answers of the other problems (any difference is a wrong answer). Whitespace does not matter. wythoff-moves is checked case by case from its lines (a case is a line `0`, or `1` followed by lines `x y`; single-pile moves in any order). ANSWER, when given, is verified against the exact answer. Tokens in messages are cut to 64 bytes and escaped.\n\n{}\n\nExamples:\n  judge check wythoff 01.in contestant.out 01.ans\n  judge check euclid 01.in contestant.out", problems_help()))]
     Check(CheckArgs),
     /// Generate a valid input, reproducible from the seed (SplitMix64).
-    #[command(after_help = format!("Profiles: random (uniform within the limits, losing positions mixed in), edge (zeros, equal piles, limits, samples), hack (cases where the float formulas of beatty-float answer wrongly, each verified), max (the largest input the limits allow), mixed (edge + some hack + random; the default).\n\n{}\n\nExamples:\n  judge gen wythoff --seed 7\n  judge gen euclid --profile hack\n  judge gen wythoff --profile random --cases 10000000 > big.in", problems_help()))]
+    #[command(after_help = format!("Profiles: random (uniform within the limits, losing positions mixed in), edge (zeros, equal piles, limits, samples), hack (cases where a naive solution answers wrongly: each verified against the float solutions of beatty-float where the problem has one; boundary cases for bash, bash-auction and fibonacci-nim, whose Binet test is exact below 2^31), max (the largest input the limits allow), mixed (edge + some hack + random; the default).\n\n{}\n\nExamples:\n  judge gen wythoff --seed 7\n  judge gen euclid --profile hack\n  judge gen wythoff --profile random --cases 10000000 > big.in", problems_help()))]
     Gen(GenArgs),
     /// Write a complete test set (NN-name.in/.ans) into a directory.
     #[command(after_help = format!("Writes 01-sample, 02-edge, 03-hack, 04-random-small, 05-random, 06-mixed, 07-max; every .in passes `validate`, every .ans comes from `solve`.\n\n{}\n\nExample:\n  judge testset wythoff --out tests-wythoff --seed 1", problems_help()))]
@@ -59,7 +71,7 @@ enum Cmd {
     #[command(after_help = format!("Prints a line per test (name, verdict, time), then `verdict: <AC|WA|PE|TLE|RE|OLE> (<passed>/<total> tests)` (the verdict of the first failing test). Exits 0 only on AC, 1 otherwise, 3 if the judge itself fails. Ctrl-C kills every running submission and exits 130.\n\n{}\n\nExamples:\n  judge run wythoff -- python3 solution.py\n  judge run wythoff --tests tests-wythoff --time-limit 1 --jobs 2 -- ./a.out\n  judge run euclid --seed 5 --output-limit 1000000 -- ./sol", problems_help()))]
     Run(RunArgs),
     /// Explain one case: who wins, the winning moves, what the float formula says.
-    #[command(after_help = format!("Give a problem and the numbers of one case line: wythoff, wythoff-moves, wythoff-big (piles a b), bash (pile n, maximum take m), bash-auction (price M, maximum raise N), euclid (numbers a b), fibonacci-nim (pile n).\n\n{}\n\nExamples:\n  judge explain wythoff 165580140 267914295\n  judge explain euclid 25 7\n  judge explain bash 23 2\n  judge explain bash-auction 4 2\n  judge explain fibonacci-nim 100\n  judge explain 51nod1185 165580140 267914295", problems_help()))]
+    #[command(after_help = format!("Give a problem and the numbers of one case line: {}.\n\n{}\n\nExamples:\n  judge explain wythoff 165580140 267914295\n  judge explain euclid 25 7\n  judge explain bash 23 2\n  judge explain bash-auction 4 2\n  judge explain fibonacci-nim 100\n  judge explain 51nod1185 165580140 267914295", case_fields_help(), problems_help()))]
     Explain(ExplainArgs),
     /// Map every input where a float formula of beatty-float is wrong (the hazard map).
     #[command(
