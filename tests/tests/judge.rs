@@ -657,3 +657,51 @@ fn every_test_set_answer_is_accepted_and_a_few_mb_at_most() {
         let _ = std::fs::remove_dir_all(dir);
     }
 }
+
+#[test]
+fn validate_states_the_true_range_of_each_field() {
+    use beatty_judge::problem::Framing;
+    for problem in Problem::ALL {
+        let spec = problem.spec();
+        let f = spec.fields[0];
+        let mut line = vec![(f.max + 1).to_string()];
+        line.extend(spec.fields[1..].iter().map(|g| g.min.max(1).to_string()));
+        let input = match spec.framing {
+            Framing::Counted { .. } => format!("1\n{}\n", line.join(" ")),
+            _ => format!("{}\n", line.join(" ")),
+        };
+        let e = validate(problem, input.as_bytes()).expect_err(&input);
+        let want = format!("an integer from {} to {}", f.min, f.max);
+        assert!(e.rule.contains(&want), "{problem}: {e}");
+    }
+    let e = validate(Problem::Euclid, b"1 2147483648\n0 0\n").unwrap_err();
+    assert!(e.rule.contains("an integer from 1 to 2147483647"), "{e}");
+}
+
+#[test]
+fn messages_echo_at_most_64_bytes_of_a_token_escaped() {
+    // A 1 MB token with a terminal escape in it, in the input and in the output.
+    let mut token = b"\x1b[2J".to_vec();
+    token.resize(1 << 20, b'7');
+    let mut input = b"1 ".to_vec();
+    input.extend_from_slice(&token);
+    input.push(b'\n');
+    let bounded = |m: &str| {
+        assert!(m.len() < 400, "{} bytes", m.len());
+        assert!(!m.contains('\x1b'), "{m:?}");
+        assert!(m.contains("…(1048576 bytes)"), "{m}");
+    };
+    bounded(&validate(Problem::Wythoff, &input).unwrap_err().to_string());
+    bounded(
+        &solve(Problem::Wythoff, &input[..], Vec::new())
+            .unwrap_err()
+            .to_string(),
+    );
+    for problem in [Problem::Wythoff, Problem::Euclid, Problem::WythoffMoves] {
+        let mut out = token.clone();
+        out.push(b'\n');
+        let r = check(problem, problem.spec().sample, &out, None);
+        assert_ne!(r.verdict, Verdict::Accepted);
+        bounded(&r.message);
+    }
+}
