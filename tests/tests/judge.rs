@@ -705,3 +705,15 @@ fn messages_echo_at_most_64_bytes_of_a_token_escaped() {
         bounded(&r.message);
     }
 }
+
+#[test]
+fn every_profile_at_its_default_size_validates() {
+    for problem in Problem::ALL {
+        for profile in Profile::ALL {
+            let input = generated(problem, profile, 5, None);
+            if let Err(e) = validate(problem, input.as_bytes()) {
+                panic!("{problem} {profile:?}: {e}");
+            }
+        }
+    }
+}
