@@ -67,9 +67,11 @@ impl WinningMoves {
     /// Every listed move in output order: `both` first, then `singles`.
     ///
     /// ```
-    /// use beatty_judge::problem::WinningMoves;
-    /// let m = WinningMoves { both: Some((1, 2)), singles: vec![(3, 5)] };
-    /// assert_eq!(m.all().collect::<Vec<_>>(), [(1, 2), (3, 5)]);
+    /// use beatty_judge::{problem::Answer, Problem};
+    /// // (5, 7): take 2 from both → (3, 5); take 4 from the 7 → (5, 3), written
+    /// // (3, 5); take 1 from the 5 → (4, 7).
+    /// let Ok(Answer::Moves(Some(m))) = Problem::WythoffMoves.answer(&[5, 7]) else { panic!() };
+    /// assert_eq!(m.all().collect::<Vec<_>>(), [(3, 5), (3, 5), (4, 7)]);
     /// ```
     pub fn all(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
         self.both.iter().chain(&self.singles).copied()
