@@ -278,6 +278,19 @@ quickcheck! {
         true
     }
 
+    fn check_never_panics_and_fails_only_on_bad_input(
+        problem: u8,
+        seed: u64,
+        output: Vec<u8>,
+        answer: Option<Vec<u8>>
+    ) -> bool {
+        let problem = Problem::ALL[usize::from(problem) % Problem::ALL.len()];
+        let input = generated(problem, Profile::Random, seed, Some(3));
+        let r = check(problem, input.as_bytes(), &output, answer.as_deref());
+        // A valid input fails the check only through a wrong ANSWER.
+        r.verdict != Verdict::Fail || answer.is_some()
+    }
+
     fn the_exact_output_is_accepted_and_a_flipped_one_is_not(pairs: Vec<(u32, u32)>) -> bool {
         let pairs: Vec<(u64, u64)> = pairs
             .iter()
