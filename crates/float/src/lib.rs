@@ -112,3 +112,4 @@ pub fn euclid_first_wins_f64(a: u64, b: u64) -> bool {
 }
 
 pub mod hazards;
+pub mod solutions;

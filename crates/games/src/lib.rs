@@ -39,6 +39,7 @@
 pub mod awythoff;
 pub mod bash;
 pub mod euclid;
+pub mod fibonacci_nim;
 pub mod game;
 pub mod sum;
 pub mod wythoff;

@@ -4,45 +4,43 @@
 //! accepted (exit 0), wrong answer (1), presentation error (2) and checker
 //! failure (3).
 //!
-//! # Tokens, and what is a presentation error
+//! # The standard comparisons
 //!
-//! The output is read as a sequence of tokens separated by any ASCII whitespace,
-//! so line breaks, spaces and blank lines never matter. The format says, at each
-//! place, which *kind* of token comes there:
+//! The exact answers of all cases are rendered (the same bytes `judge solve`
+//! prints) and compared with the output as testlib's standard checkers compare
+//! a jury answer, according to the problem's
+//! [`OutputKind`]:
 //!
-//! | problem | tokens per case |
-//! |---|---|
-//! | `wythoff` | one of `0`, `1` |
-//! | `wythoff-moves` | one of `0`, `1`; after `1`, two unsigned integers per winning move |
-//! | `bash` | one of `first`, `second` |
-//! | `bash-auction` | `none`, or the bids as unsigned integers |
-//! | `euclid` | one of `Stan`, `Ollie`, then `wins` |
+//! * **integers** (`wythoff`) — testlib's `ncmp`: both sides are sequences of
+//!   tokens separated by spaces, tabs, carriage returns and line feeds. Each
+//!   output token must be an integer as testlib reads one (optional `-`,
+//!   digits, no leading zeros, no `-0`, within 64 bits, at most 20 characters),
+//!   else **presentation error**; a different value is a **wrong answer**; too
+//!   few or too many integers is a **wrong answer** (a non-integer among the
+//!   extra tokens is a presentation error, as `ncmp` reads them too).
+//! * **words** (`wythoff-big`, `bash`, `bash-auction`, `euclid`,
+//!   `fibonacci-nim`) — testlib's `wcmp`: tokens compared byte for byte; a
+//!   different token, a missing or an extra token are all a **wrong answer**.
+//!   `wcmp` never gives a presentation error except for a token longer than
+//!   testlib's 32 MiB limit, which this checker reproduces.
+//! * **custom** (`wythoff-moves`) — the problem's own line-structured checker
+//!   (see its output format in `judge problems`).
 //!
-//! The number of tokens of a case comes from the *expected* answer (how many
-//! moves, how many bids). Then, consistently:
-//!
-//! * **presentation error** — a token that is not of the kind required at its
-//!   place (`yes` where `0`/`1` is expected, `First` where `first` is expected,
-//!   `-3` or `x` where an integer is expected, `won` instead of `wins`), the
-//!   output ending before every case is answered, or tokens left after the last
-//!   case;
-//! * **wrong answer** — every token is of the right kind but a value differs.
-//!   For `wythoff-moves` the equal-from-both move must come first (when there is
-//!   one) and the single-pile moves may come in any order.
-//!
-//! The first failing case is reported with its number, its input, the expected
-//! answer and what was received for it.
+//! Whitespace never matters in the standard comparisons. The first failing
+//! case is reported with its number, its input, the expected answer and what
+//! was received for it; every token of the output shown in a message is cut to
+//! [`TOKEN_BYTES`] bytes and escaped ([`excerpt`]).
 //!
 //! # Checker failure
 //!
 //! The INPUT must pass [`crate::validate()`]. The exact answer is always computed;
-//! an ANSWER file, when given, is *verified* against it, not trusted: if the jury's
-//! answer differs from the exact one, that is a checker failure too (the test
-//! data is wrong).
+//! an ANSWER file, when given, is *verified* against it with the same
+//! comparison, not trusted: if the jury's answer differs from the exact one,
+//! that is a checker failure (the test data is wrong).
 
-use crate::solve::{WinningMoves, wythoff_moves_answer};
+use crate::problem::{Answer, Case, Framing, OutputKind};
+use crate::text::{TOKEN_BYTES, excerpt};
 use crate::{Problem, Verdict};
-use beatty_games::{bash, euclid, wythoff};
 use core::fmt;
 
 /// A verdict with its explanation.
@@ -67,214 +65,196 @@ impl fmt::Display for CheckResult {
     }
 }
 
-/// The exact answer of one case.
+/// Why an output is not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Expected {
-    Bit(bool),
-    Moves(Option<WinningMoves>),
-    Word(&'static str),
-    Bids(Option<(u64, u64)>),
-    Euclid(&'static str),
+pub(crate) struct Mismatch {
+    pub(crate) verdict: Verdict,
+    pub(crate) message: String,
 }
 
-impl fmt::Display for Expected {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Expected::Bit(b) => write!(f, "{}", u8::from(*b)),
-            Expected::Moves(None) => f.write_str("0"),
-            Expected::Moves(Some(moves)) => {
-                f.write_str("1")?;
-                for (x, y) in moves.all() {
-                    write!(f, " {x} {y}")?;
-                }
-                Ok(())
-            }
-            Expected::Word(w) => f.write_str(w),
-            Expected::Bids(None) => f.write_str("none"),
-            Expected::Bids(Some((lo, hi))) => {
-                for b in *lo..=*hi {
-                    if b != *lo {
-                        f.write_str(" ")?;
-                    }
-                    write!(f, "{b}")?;
-                }
-                Ok(())
-            }
-            Expected::Euclid(w) => write!(f, "{w} wins"),
+impl Mismatch {
+    pub(crate) fn wa(message: String) -> Self {
+        Mismatch {
+            verdict: Verdict::WrongAnswer,
+            message,
+        }
+    }
+
+    pub(crate) fn pe(message: String) -> Self {
+        Mismatch {
+            verdict: Verdict::PresentationError,
+            message,
+        }
+    }
+
+    pub(crate) fn fail(message: &str) -> Self {
+        Mismatch {
+            verdict: Verdict::Fail,
+            message: message.to_owned(),
         }
     }
 }
 
-/// The cases of a *valid* input, as number pairs (the line C of `bash` and the
-/// terminator excluded).
-fn cases(problem: Problem, input: &[u8]) -> Vec<(u64, u64)> {
-    let mut out = Vec::new();
-    let lines = input.split(|&b| b == b'\n').filter(|l| !l.is_empty());
-    let skip = usize::from(problem == Problem::Bash);
-    for line in lines.skip(skip) {
-        let mut it = line
-            .split(|&b| b == b' ')
-            .map(|t| t.iter().fold(0u64, |v, &d| v * 10 + u64::from(d - b'0')));
-        let (a, b) = (it.next().unwrap_or(0), it.next().unwrap_or(0));
-        if a == 0 && b == 0 && matches!(problem, Problem::WythoffMoves | Problem::Euclid) {
+/// testlib's whitespace: space, tab, carriage return, line feed.
+pub(crate) fn is_blank(b: &u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+/// testlib's longest token (`maxTokenLength`, 32 MiB): a longer output token
+/// is a presentation error.
+const MAX_TOKEN: usize = 32 << 20;
+
+/// At most this many tokens of a case are shown in messages.
+const SHOWN_TOKENS: usize = 8;
+
+fn tokens(data: &[u8]) -> impl Iterator<Item = &[u8]> {
+    data.split(is_blank).filter(|t| !t.is_empty())
+}
+
+/// Up to [`SHOWN_TOKENS`] tokens, each bounded and escaped, separated by spaces.
+fn shown_tokens<'a>(toks: impl IntoIterator<Item = &'a [u8]>) -> String {
+    let mut v: Vec<String> = Vec::new();
+    for (i, t) in toks.into_iter().enumerate() {
+        if i == SHOWN_TOKENS {
+            v.push("…".into());
             break;
         }
-        out.push((a, b));
+        v.push(excerpt(t, TOKEN_BYTES));
+    }
+    v.join(" ")
+}
+
+/// An answer's lines joined by ` / `, each line's tokens bounded.
+pub(crate) fn shown_lines(rendered: &[u8]) -> String {
+    rendered
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| shown_tokens(tokens(l)))
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+/// An integer as testlib's `stringToLongLong` reads one, or `None`.
+fn testlib_long(t: &[u8]) -> Option<i64> {
+    if t.is_empty() || t.len() > 20 {
+        return None;
+    }
+    let neg = t.len() > 1 && t[0] == b'-';
+    let digits = &t[usize::from(neg)..];
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    if digits.len() > 1 && digits[0] == b'0' || neg && digits == b"0" {
+        return None;
+    }
+    core::str::from_utf8(t).ok()?.parse().ok()
+}
+
+/// The cases of a *valid* input (the count line and the terminator excluded).
+fn cases(problem: Problem, input: &[u8]) -> Vec<Case> {
+    let spec = problem.spec();
+    let mut lines = input.split(|&b| b == b'\n').filter(|l| !l.is_empty());
+    if matches!(spec.framing, Framing::Counted { .. }) {
+        lines.next();
+    }
+    let mut out = Vec::new();
+    for line in lines {
+        let values: Vec<u64> = line
+            .split(|&b| b == b' ')
+            .map(|t| t.iter().fold(0u64, |v, &d| v * 10 + u64::from(d - b'0')))
+            .collect();
+        if spec.framing == Framing::Terminator && values.iter().all(|&v| v == 0) {
+            break;
+        }
+        out.push(Case::new(&values));
     }
     out
 }
 
-fn expected(problem: Problem, (a, b): (u64, u64)) -> Expected {
-    match problem {
-        Problem::Wythoff => Expected::Bit(wythoff::outcome(a, b).player_to_move_wins()),
-        Problem::WythoffMoves => Expected::Moves(wythoff_moves_answer(a, b)),
-        Problem::Bash => Expected::Word(match bash::outcome(a, b) {
-            Ok(o) if o.player_to_move_wins() => "first",
-            _ => "second",
-        }),
-        Problem::BashAuction => Expected::Bids(
-            bash::auction_winning_bids(a, b)
-                .ok()
-                .flatten()
-                .map(|r| r.into_inner()),
-        ),
-        Problem::Euclid => Expected::Euclid(if euclid::outcome(a, b).player_to_move_wins() {
-            "Stan"
-        } else {
-            "Ollie"
-        }),
-    }
-}
-
-/// Why a case does not match.
-enum Bad {
-    Pe(String),
-    Wa,
-}
-
-struct Tokens<'a> {
-    it: Box<dyn Iterator<Item = &'a [u8]> + 'a>,
-    seen: Vec<String>,
-}
-
-impl<'a> Tokens<'a> {
-    fn new(data: &'a [u8]) -> Self {
-        Tokens {
-            it: Box::new(
-                data.split(u8::is_ascii_whitespace)
-                    .filter(|t| !t.is_empty()),
-            ),
-            seen: Vec::new(),
-        }
-    }
-
-    fn next_raw(&mut self, kind: &str) -> Result<&'a [u8], Bad> {
-        match self.it.next() {
-            Some(t) => {
-                self.seen
-                    .push(String::from_utf8_lossy(t).escape_debug().to_string());
-                Ok(t)
-            }
-            None => Err(Bad::Pe(format!("the output ends where {kind} is expected"))),
-        }
-    }
-
-    /// A token that must be one of `words`.
-    fn word(&mut self, words: &[&str]) -> Result<&'a [u8], Bad> {
-        let kind = words
-            .iter()
-            .map(|w| format!("`{w}`"))
-            .collect::<Vec<_>>()
-            .join(" or ");
-        let t = self.next_raw(&kind)?;
-        if words.iter().any(|w| w.as_bytes() == t) {
-            Ok(t)
-        } else {
-            Err(Bad::Pe(format!(
-                "expected {kind}, found `{}`",
-                String::from_utf8_lossy(t).escape_debug()
-            )))
-        }
-    }
-
-    /// An unsigned integer (or `none` when `none_ok`, returned as `None`).
-    fn uint(&mut self, none_ok: bool) -> Result<Option<u64>, Bad> {
-        let kind = if none_ok {
-            "an unsigned integer or `none`"
-        } else {
-            "an unsigned integer"
+/// ncmp (`integers`) or wcmp (`words`) of `output` against the rendered answers.
+fn compare_tokens(
+    integers: bool,
+    cases: &[Case],
+    rendered: &[Vec<u8>],
+    output: &[u8],
+) -> Result<(), Mismatch> {
+    let mut out = tokens(output);
+    let mut read = 0usize;
+    for (i, (case, exp)) in cases.iter().zip(rendered).enumerate() {
+        let mut got: Vec<&[u8]> = Vec::new();
+        let head = |verdict: &str, got: &[&[u8]]| {
+            format!(
+                "{verdict} on case {} (input `{case}`): expected `{}`, received `{}`",
+                i + 1,
+                shown_lines(exp),
+                shown_tokens(got.iter().copied())
+            )
         };
-        let t = self.next_raw(kind)?;
-        if none_ok && t == b"none" {
-            return Ok(None);
-        }
-        let v = if t.iter().all(u8::is_ascii_digit) {
-            t.iter().try_fold(0u64, |v, &d| {
-                v.checked_mul(10)?.checked_add(u64::from(d - b'0'))
-            })
-        } else {
-            None
-        };
-        match v {
-            Some(v) => Ok(Some(v)),
-            None => Err(Bad::Pe(format!(
-                "expected {kind}, found `{}`",
-                String::from_utf8_lossy(t).escape_debug()
-            ))),
-        }
-    }
-
-    fn case(&mut self, e: &Expected) -> Result<(), Bad> {
-        self.seen.clear();
-        match e {
-            Expected::Bit(b) => {
-                let t = self.word(&["0", "1"])?;
-                ok_if((t == b"1") == *b)
+        for want in tokens(exp) {
+            let Some(t) = out.next() else {
+                return Err(Mismatch::wa(format!(
+                    "{}: the output ends after {read} tokens",
+                    head("wrong answer", &got)
+                )));
+            };
+            read += 1;
+            got.push(t);
+            if t.len() > MAX_TOKEN {
+                return Err(Mismatch::pe(format!(
+                    "{}: a token longer than 32 MiB",
+                    head("presentation error", &got)
+                )));
             }
-            Expected::Word(w) => {
-                let t = self.word(&["first", "second"])?;
-                ok_if(t == w.as_bytes())
-            }
-            Expected::Euclid(w) => {
-                let t = self.word(&["Stan", "Ollie"])?;
-                self.word(&["wins"])?;
-                ok_if(t == w.as_bytes())
-            }
-            Expected::Bids(None) => ok_if(self.uint(true)?.is_none()),
-            Expected::Bids(Some((lo, hi))) => {
-                for want in *lo..=*hi {
-                    ok_if(self.uint(true)? == Some(want))?;
-                }
-                Ok(())
-            }
-            Expected::Moves(m) => {
-                let t = self.word(&["0", "1"])?;
-                ok_if((t == b"1") == m.is_some())?;
-                let Some(WinningMoves { both, singles }) = m else {
-                    return Ok(());
+            let same = if integers {
+                let Some(v) = testlib_long(t) else {
+                    return Err(Mismatch::pe(format!(
+                        "{}: `{}` is not an integer",
+                        head("presentation error", &got),
+                        excerpt(t, TOKEN_BYTES)
+                    )));
                 };
-                let mut got = Vec::with_capacity(3);
-                for _ in 0..usize::from(both.is_some()) + singles.len() {
-                    // A non-integer is a presentation error even after a wrong value.
-                    let x = self.uint(false)?.unwrap_or(0);
-                    let y = self.uint(false)?.unwrap_or(0);
-                    got.push((x, y));
-                }
-                let rest = if let Some(both) = both {
-                    ok_if(got[0] == *both)?;
-                    &mut got[1..]
-                } else {
-                    &mut got[..]
-                };
-                rest.sort_unstable();
-                ok_if(rest == singles.as_slice())
+                testlib_long(want) == Some(v)
+            } else {
+                t == want
+            };
+            if !same {
+                return Err(Mismatch::wa(head("wrong answer", &got)));
             }
         }
     }
+    let extra: Vec<&[u8]> = out.collect();
+    if let Some(first) = extra.first() {
+        if integers
+            && let Some(bad) = extra
+                .iter()
+                .find(|t| t.len() > MAX_TOKEN || testlib_long(t).is_none())
+        {
+            return Err(Mismatch::pe(format!(
+                "presentation error: extra output after the last case, and `{}` is not an integer",
+                excerpt(bad, TOKEN_BYTES)
+            )));
+        }
+        return Err(Mismatch::wa(format!(
+            "wrong answer: extra output after the last case ({} more tokens), starting with `{}`",
+            extra.len(),
+            excerpt(first, TOKEN_BYTES)
+        )));
+    }
+    Ok(())
 }
 
-fn ok_if(c: bool) -> Result<(), Bad> {
-    if c { Ok(()) } else { Err(Bad::Wa) }
+fn compare(
+    problem: Problem,
+    cases: &[Case],
+    answers: &[Answer],
+    rendered: &[Vec<u8>],
+    data: &[u8],
+) -> Result<(), Mismatch> {
+    match problem.spec().output {
+        OutputKind::Integers => compare_tokens(true, cases, rendered, data),
+        OutputKind::Words => compare_tokens(false, cases, rendered, data),
+        OutputKind::Custom => problem.def().compare_custom(cases, answers, data),
+    }
 }
 
 /// Checks `output` for `input`, against the exact answer (and verifies `answer`
@@ -285,11 +265,11 @@ fn ok_if(c: bool) -> Result<(), Bad> {
 /// let input = b"1 2\n5 7\n0 0\n";
 /// // single-pile moves in any order, the equal-from-both move first
 /// assert_eq!(check(Problem::WythoffMoves, input, b"0\n1\n3 5\n4 7\n3 5\n", None).verdict, Verdict::Accepted);
-/// let wa = check(Problem::WythoffMoves, input, b"0\n1\n3 5\n4 7\n", None);
-/// assert_eq!(wa.verdict, Verdict::PresentationError); // the output ends early
-/// let wa = check(Problem::Wythoff, b"2 1\n8 4\n", b"0\n0\n", None);
-/// assert_eq!(wa.verdict, Verdict::WrongAnswer);
-/// assert_eq!(wa.message, "wrong answer on case 2 (input `8 4`): expected `1`, received `0`");
+/// let r = check(Problem::WythoffMoves, input, b"0\n1\n3 5\n4 7\n", None);
+/// assert_eq!(r.verdict, Verdict::WrongAnswer); // a move is missing
+/// let r = check(Problem::Wythoff, b"2 1\n8 4\n", b"0\n0\n", None);
+/// assert_eq!(r.verdict, Verdict::WrongAnswer);
+/// assert_eq!(r.message, "wrong answer on case 2 (input `8 4`): expected `1`, received `0`");
 /// ```
 #[must_use]
 pub fn check(problem: Problem, input: &[u8], output: &[u8], answer: Option<&[u8]>) -> CheckResult {
@@ -301,16 +281,23 @@ pub fn check(problem: Problem, input: &[u8], output: &[u8], answer: Option<&[u8]
         return fail(format!("invalid INPUT: {e}"));
     }
     let cases = cases(problem, input);
-    let exp: Vec<Expected> = cases.iter().map(|&c| expected(problem, c)).collect();
-    if let Some(answer) = answer {
-        if let Err(m) = compare(&cases, &exp, answer) {
-            return fail(format!(
-                "invalid ANSWER (it is not the exact answer): {}",
-                m.1
-            ));
+    let mut answers = Vec::with_capacity(cases.len());
+    for c in &cases {
+        match problem.def().answer(c) {
+            Ok(a) => answers.push(a),
+            Err(e) => return fail(format!("invalid INPUT: case `{c}`: {e}")),
         }
     }
-    match compare(&cases, &exp, output) {
+    let rendered: Vec<Vec<u8>> = answers.iter().map(Answer::to_bytes).collect();
+    if let Some(answer) = answer
+        && let Err(m) = compare(problem, &cases, &answers, &rendered, answer)
+    {
+        return fail(format!(
+            "invalid ANSWER (it is not the exact answer): {}",
+            m.message
+        ));
+    }
+    match compare(problem, &cases, &answers, &rendered, output) {
         Ok(()) => CheckResult {
             verdict: Verdict::Accepted,
             message: format!(
@@ -319,40 +306,11 @@ pub fn check(problem: Problem, input: &[u8], output: &[u8], answer: Option<&[u8]
                 if cases.len() == 1 { "" } else { "s" }
             ),
         },
-        Err((verdict, message)) => CheckResult { verdict, message },
+        Err(m) => CheckResult {
+            verdict: m.verdict,
+            message: m.message,
+        },
     }
-}
-
-fn compare(cases: &[(u64, u64)], exp: &[Expected], data: &[u8]) -> Result<(), (Verdict, String)> {
-    let mut toks = Tokens::new(data);
-    for (i, (case, e)) in cases.iter().zip(exp).enumerate() {
-        if let Err(bad) = toks.case(e) {
-            let head = format!(
-                "case {} (input `{} {}`): expected `{e}`, received `{}`",
-                i + 1,
-                case.0,
-                case.1,
-                toks.seen.join(" ")
-            );
-            return Err(match bad {
-                Bad::Wa => (Verdict::WrongAnswer, format!("wrong answer on {head}")),
-                Bad::Pe(why) => (
-                    Verdict::PresentationError,
-                    format!("presentation error on {head}: {why}"),
-                ),
-            });
-        }
-    }
-    if let Some(t) = toks.it.next() {
-        return Err((
-            Verdict::PresentationError,
-            format!(
-                "presentation error: extra output after the last case, starting with `{}`",
-                String::from_utf8_lossy(t).escape_debug()
-            ),
-        ));
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -364,49 +322,53 @@ mod tests {
     }
 
     #[test]
-    fn presentation_errors_and_wrong_answers_are_told_apart() {
+    fn verdicts_follow_ncmp_and_wcmp() {
         use Verdict::*;
         let w = "2 1\n8 4\n";
         assert_eq!(v(Problem::Wythoff, w, "0\n1\n"), Accepted);
         assert_eq!(v(Problem::Wythoff, w, "  0   1  "), Accepted);
         assert_eq!(v(Problem::Wythoff, w, "1\n1\n"), WrongAnswer);
-        assert_eq!(v(Problem::Wythoff, w, "0\n2\n"), PresentationError); // not 0/1
-        assert_eq!(v(Problem::Wythoff, w, "0\n"), PresentationError); // ends early
-        assert_eq!(v(Problem::Wythoff, w, "0\n1\n0\n"), PresentationError); // extra
+        assert_eq!(v(Problem::Wythoff, w, "0\n2\n"), WrongAnswer); // an integer, wrong value
+        assert_eq!(v(Problem::Wythoff, w, "0\nyes\n"), PresentationError);
+        assert_eq!(v(Problem::Wythoff, w, "0\n01\n"), PresentationError); // leading zero
+        assert_eq!(v(Problem::Wythoff, w, "0\n"), WrongAnswer); // ends early
+        assert_eq!(v(Problem::Wythoff, w, "0\n1\n0\n"), WrongAnswer); // extra
+        assert_eq!(v(Problem::Wythoff, w, "0\n1\nx\n"), PresentationError); // extra, not a number
         let b = "2\n23 2\n4 3\n";
         assert_eq!(v(Problem::Bash, b, "first second"), Accepted);
         assert_eq!(v(Problem::Bash, b, "second second"), WrongAnswer);
-        assert_eq!(v(Problem::Bash, b, "First second"), PresentationError);
+        assert_eq!(v(Problem::Bash, b, "First second"), WrongAnswer);
+        assert_eq!(v(Problem::Bash, b, "first"), WrongAnswer);
         let e = "34 12\n15 24\n0 0\n";
-        assert_eq!(v(Problem::Euclid, e, "Stan wins\nOllie wins\n"), Accepted);
         assert_eq!(
-            v(Problem::Euclid, e, "Ollie wins\nOllie wins\n"),
-            WrongAnswer
+            v(Problem::Euclid, e, "Stan wins\r\nOllie wins\r\n"),
+            Accepted
         );
-        assert_eq!(
-            v(Problem::Euclid, e, "Stan won\nOllie wins\n"),
-            PresentationError
-        );
+        assert_eq!(v(Problem::Euclid, e, "Stan won\nOllie wins\n"), WrongAnswer);
         let a = "4 2\n3 2\n3 5\n";
         assert_eq!(v(Problem::BashAuction, a, "1\nnone\n3 4 5\n"), Accepted);
         assert_eq!(v(Problem::BashAuction, a, "1\nnone\n3 5 4\n"), WrongAnswer);
-        assert_eq!(v(Problem::BashAuction, a, "2\nnone\n3 4 5\n"), WrongAnswer);
         assert_eq!(
-            v(Problem::BashAuction, a, "1\nnothing\n3 4 5\n"),
-            PresentationError
+            v(Problem::BashAuction, a, "1\nnone\n3 4 5 6\n"),
+            WrongAnswer
         );
     }
 
     #[test]
-    fn wythoff_moves_accepts_single_pile_moves_in_any_order_only() {
+    fn wythoff_moves_is_checked_case_by_case_from_its_lines() {
         use Verdict::*;
         let i = "4 5\n0 0\n";
         assert_eq!(v(Problem::WythoffMoves, i, "1\n1 2\n3 5\n"), Accepted);
         assert_eq!(v(Problem::WythoffMoves, i, "1\n3 5\n1 2\n"), WrongAnswer); // both-move first
-        assert_eq!(v(Problem::WythoffMoves, i, "1\n1 2\n"), PresentationError); // missing move
+        assert_eq!(v(Problem::WythoffMoves, i, "1\n1 2\n"), WrongAnswer); // missing move
         assert_eq!(v(Problem::WythoffMoves, i, "0\n"), WrongAnswer);
+        assert_eq!(v(Problem::WythoffMoves, i, ""), WrongAnswer);
         assert_eq!(
             v(Problem::WythoffMoves, i, "1\n1 2\n3 x\n"),
+            PresentationError
+        );
+        assert_eq!(
+            v(Problem::WythoffMoves, i, "1 1 2\n3 5\n"),
             PresentationError
         );
         // (2, 9), by hand from the pairs (0,0) (1,2) (3,5) (4,7) (6,10) (8,13) (9,15) (11,18):
@@ -420,7 +382,19 @@ mod tests {
         );
         assert_eq!(
             v(Problem::WythoffMoves, "5 5\n0 0\n", "1\n0 0\n3 5\n3 5\n"),
-            PresentationError
+            WrongAnswer
+        );
+        // The issue's example: the extra move belongs to case 1, which is blamed.
+        let r = check(
+            Problem::WythoffMoves,
+            b"1 1\n1 2\n0 0\n",
+            b"1\n0 0\n1 2\n0\n",
+            None,
+        );
+        assert_eq!(r.verdict, WrongAnswer);
+        assert_eq!(
+            r.message,
+            "wrong answer on case 1 (input `1 1`): expected `1 / 0 0`, received `1 / 0 0 / 1 2`"
         );
     }
 
@@ -437,5 +411,14 @@ mod tests {
         assert_eq!(r.verdict, Verdict::Fail);
         let r = check(Problem::Wythoff, b"2 1\n", b"0", Some(b"0\n"));
         assert_eq!(r.verdict, Verdict::Accepted);
+    }
+
+    #[test]
+    fn huge_tokens_are_shown_bounded() {
+        let big = vec![b'7'; 1 << 20];
+        let r = check(Problem::Euclid, b"1 1\n0 0\n", &big, None);
+        assert_eq!(r.verdict, Verdict::WrongAnswer);
+        assert!(r.message.len() < 300, "{}", r.message.len());
+        assert!(r.message.contains("…(1048576 bytes)"), "{}", r.message);
     }
 }

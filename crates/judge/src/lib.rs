@@ -1,13 +1,15 @@
-//! The `judge` tool as a library: the five classic golden-ratio game problems
-//! (Wythoff's game as POJ 1067 / HDU 1527 and HDU 2177, Bash's game as HDU 1846
-//! and HDU 2149, Euclid's game as HDU 1525 / POJ 2348), answered exactly.
+//! The `judge` tool as a library: seven classic golden-ratio game problems
+//! (Wythoff's game as POJ 1067 / HDU 1527, HDU 2177 and 51nod 1185, Bash's game
+//! as HDU 1846 and HDU 2149, Euclid's game as HDU 1525 / POJ 2348, Fibonacci nim
+//! as HDU 2516), answered exactly.
 //!
 //! Online judges accept float solutions of these problems that print wrong answers
 //! on legal inputs. This crate is the other side of the table:
 //!
 //! * [`solve()`] — the exact reference solver, streaming and tolerant of layout;
 //! * [`validate()`] — a strict validator in the testlib tradition;
-//! * [`check()`] — a token-based checker with testlib's verdicts;
+//! * [`check()`] — a checker with the verdicts of testlib's `ncmp`/`wcmp`;
+//! * [`problem`] — one module per problem, the description every driver reads;
 //! * [`generate`] — reproducible test generators, including *hack* cases on which the
 //!   float formulas of `beatty-float` answer wrongly;
 //! * [`testset`] — a complete test set on disk;

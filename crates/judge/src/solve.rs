@@ -4,24 +4,32 @@
 //!
 //! [`solve`] reads its input through one reusable buffer (8 KiB, doubling up to 1 MiB for large inputs) and a
 //! hand-written byte-level tokenizer, so memory does not grow with the input and
-//! no case allocates. It is *tolerant of layout*: numbers may be separated by any
-//! run of spaces, tabs or carriage returns, blank lines are skipped, the last line
-//! need not end with a line break, and the input may end where the format has a
-//! terminator (`0 0`). Each case must still be on one line: a line with too few
-//! numbers is an incomplete case, one with too many has an unexpected token.
-//! After a terminator (`0 0`), or after the C cases of `bash`, the rest of the
-//! input is not read, as a contestant's program would not read it.
+//! no case with a one-line answer allocates. It is *tolerant of layout*: numbers
+//! may be separated by any run of spaces, tabs or carriage returns, blank lines
+//! are skipped, the last line need not end with a line break, and the input may
+//! end where the format has a terminator (`0 0`, or `0` in `fibonacci-nim`).
+//! Each case must still be on one line: a line with too few numbers is an
+//! incomplete case, one with too many has an unexpected token. After a
+//! terminator, or after the C cases of a counted format (`bash`,
+//! `wythoff-big`), the rest of the input is not read, as a contestant's
+//! program would not read it.
+//!
+//! The format (framing, fields) comes from the problem's
+//! [`Spec`](crate::problem::Spec) and each case's answer from its module, written
+//! through the one rendering of [`Answer`](crate::problem::Answer).
 //!
 //! Values are exact for everything that fits in a `u64`, beyond the official
 //! limits (enforcing those is [`crate::validate()`]'s job). What is refused, with an
 //! [`InputError`] naming line, column and what was expected: a non-number, a
 //! negative number, a value above `u64::MAX`, an incomplete case, and values
 //! outside the game's domain — a maximum take or raise of 0 (`bash`,
-//! `bash-auction`), a price of 0 (`bash-auction`), and in `euclid` a single zero
+//! `bash-auction`), a price of 0 (`bash-auction`), in `euclid` a single zero
 //! beside a positive number (the format has only positive integers; `0 0` is
-//! the terminator). `bash-auction` also refuses a case whose answer would list
-//! more than [`MAX_BIDS`] bids (a raise limit near `u64::MAX` would otherwise
-//! print for centuries; the official answers have fewer than 1100).
+//! the terminator), and a pile of 1 in `fibonacci-nim` (no first move exists).
+//! `bash-auction` also refuses a case whose answer would list more than
+//! [`MAX_BIDS`] bids (a raise limit near `u64::MAX` would otherwise print for
+//! centuries; the official answers have fewer than 1100). A token echoed in an
+//! error is cut to [`TOKEN_BYTES`](crate::text::TOKEN_BYTES) bytes and escaped.
 //!
 //! `wythoff-moves` accepts a > b as well (the game is symmetric) and prints the
 //! resulting positions with x ≤ y as always.
@@ -31,15 +39,12 @@
 //! written and the output flushed.
 
 use crate::Problem;
-use beatty_games::{Outcome, bash, euclid, wythoff};
+use crate::problem::{Case, Definition, Framing};
 use core::fmt;
 use std::io::{self, BufRead, Write};
 
-/// A `bash-auction` case whose answer would list more bids than this is refused.
-///
-/// ```
-/// assert!(beatty_judge::solve::MAX_BIDS >= 1100);
-/// ```
+/// A `bash-auction` case whose answer would list more bids than this is refused
+/// (the official answers have fewer than 1100).
 pub const MAX_BIDS: u64 = 1 << 16;
 
 /// Input that cannot be solved: where, what was expected, what was found.
@@ -143,7 +148,7 @@ const BUF: usize = 1 << 20;
 const FIRST_BUF: usize = 1 << 13;
 
 /// The tolerant streaming tokenizer (see the module docs).
-struct Reader<R> {
+pub(crate) struct Reader<R> {
     inner: R,
     buf: Vec<u8>,
     pos: usize,
@@ -232,19 +237,21 @@ impl<R: BufRead> Reader<R> {
         Ok(())
     }
 
-    /// Describes what is at the current position, consuming it (error path only).
+    /// Describes what is at the current position, consuming the token (error
+    /// path only): at most [`crate::text::TOKEN_BYTES`] bytes of it, escaped,
+    /// then its whole length.
     fn found_here(&mut self, prefix: &str) -> io::Result<String> {
+        let max = crate::text::TOKEN_BYTES;
         let mut tok: Vec<u8> = prefix.as_bytes().to_vec();
-        let mut more = false;
+        let mut total = tok.len() as u64;
         while let Some(b) = self.peek()? {
             if b.is_ascii_whitespace() {
                 break;
             }
-            if tok.len() >= 24 {
-                more = true;
-                break;
+            if tok.len() < max {
+                tok.push(b);
             }
-            tok.push(b);
+            total += 1;
             self.pos += 1;
         }
         Ok(if tok.is_empty() {
@@ -253,12 +260,10 @@ impl<R: BufRead> Reader<R> {
                 Some(b'\n') => "end of line".into(),
                 Some(_) => "whitespace".into(),
             }
+        } else if total > tok.len() as u64 {
+            format!("\"{}…({total} bytes)\"", crate::text::excerpt(&tok, max))
         } else {
-            format!(
-                "\"{}{}\"",
-                String::from_utf8_lossy(&tok).escape_debug(),
-                if more { "…" } else { "" }
-            )
+            format!("\"{}\"", crate::text::excerpt(&tok, max))
         })
     }
 
@@ -364,7 +369,7 @@ impl<R: BufRead> Reader<R> {
     /// number, at least 48 bytes left in the buffer). Anything else returns `None`
     /// without consuming, and the general path takes over.
     #[inline(always)]
-    fn fast_pair(&mut self) -> Option<(u64, u64)> {
+    fn fast_pair(&mut self) -> Option<(u64, u64, u64)> {
         let s = self.buf.get(self.pos..self.len)?;
         if s.len() < 48 {
             return None;
@@ -375,6 +380,7 @@ impl<R: BufRead> Reader<R> {
             return None;
         }
         i += 1;
+        let b_column = i as u64 + 1;
         let b = fast_digits(s, &mut i)?;
         if s[i] != b'\n' {
             return None;
@@ -383,7 +389,7 @@ impl<R: BufRead> Reader<R> {
         self.pos += i;
         self.line += 1;
         self.line_start = self.base + self.pos as u64;
-        Some((a, b))
+        Some((a, b, b_column))
     }
 
     /// A case starts: skips blank lines; `false` at end of file.
@@ -416,7 +422,7 @@ fn fast_digits(s: &[u8], i: &mut usize) -> Option<u64> {
 
 /// A big output buffer flushed to the writer when full, at the end, and before
 /// an error is returned.
-struct Out<W: Write> {
+pub(crate) struct Out<W: Write> {
     inner: W,
     buf: Vec<u8>,
 }
@@ -438,12 +444,6 @@ impl<W: Write> Out<W> {
         Ok(())
     }
 
-    fn push_u64(&mut self, v: u64) -> io::Result<()> {
-        let mut tmp = [0u8; 20];
-        let s = fmt_u64(v, &mut tmp);
-        self.push(s)
-    }
-
     fn flush(&mut self) -> io::Result<()> {
         self.inner.write_all(&self.buf)?;
         self.buf.clear();
@@ -451,81 +451,20 @@ impl<W: Write> Out<W> {
     }
 }
 
-/// Formats `v` in decimal into `tmp`, returning the digits.
-pub(crate) fn fmt_u64(mut v: u64, tmp: &mut [u8; 20]) -> &[u8] {
-    let mut i = tmp.len();
-    loop {
-        i -= 1;
-        tmp[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            return &tmp[i..];
-        }
+impl<W: Write> Write for Out<W> {
+    #[inline(always)]
+    fn write(&mut self, s: &[u8]) -> io::Result<usize> {
+        self.push(s)?;
+        Ok(s.len())
     }
-}
 
-/// The winning moves of a `wythoff-moves` answer, as resulting positions (x ≤ y).
-///
-/// ```
-/// use beatty_judge::solve::WinningMoves;
-/// let m = WinningMoves { both: Some((1, 2)), singles: vec![(3, 5)] };
-/// assert_eq!(m.all().collect::<Vec<_>>(), [(1, 2), (3, 5)]);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WinningMoves {
-    /// The move taking equally from both piles, if it wins.
-    pub both: Option<(u64, u64)>,
-    /// The distinct winning single-pile moves, in increasing (x, y).
-    pub singles: Vec<(u64, u64)>,
-}
-
-impl WinningMoves {
-    /// Every listed move in output order: `both` first, then `singles`.
-    ///
-    /// ```
-    /// let m = beatty_judge::solve::wythoff_moves_answer(5, 7).unwrap();
-    /// assert_eq!(m.all().count(), 3);
-    /// ```
-    pub fn all(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
-        self.both.iter().chain(&self.singles).copied()
+    #[inline(always)]
+    fn write_all(&mut self, s: &[u8]) -> io::Result<()> {
+        self.push(s)
     }
-}
 
-/// The answer of `wythoff-moves` for (a, b): `None` for a losing position, else the
-/// equal-from-both move (if any) and the distinct single-pile moves in increasing
-/// order, each as the resulting position with x ≤ y.
-///
-/// ```
-/// use beatty_judge::solve::{wythoff_moves_answer, WinningMoves};
-/// assert_eq!(wythoff_moves_answer(4, 7), None);
-/// assert_eq!(wythoff_moves_answer(5, 7), Some(WinningMoves { both: Some((3, 5)), singles: vec![(3, 5), (4, 7)] }));
-/// assert_eq!(wythoff_moves_answer(4, 5), Some(WinningMoves { both: Some((1, 2)), singles: vec![(3, 5)] }));
-/// ```
-#[must_use]
-pub fn wythoff_moves_answer(a: u64, b: u64) -> Option<WinningMoves> {
-    if wythoff::outcome(a, b) == Outcome::P {
-        return None;
-    }
-    let sorted = |(x, y): (u64, u64)| if x <= y { (x, y) } else { (y, x) };
-    let mut both = None;
-    let mut singles = Vec::with_capacity(2);
-    for m in wythoff::winning_moves(a, b) {
-        match m.kind {
-            wythoff::MoveKind::Both => both = Some(sorted(m.to)),
-            _ => singles.push(sorted(m.to)),
-        }
-    }
-    singles.sort_unstable();
-    singles.dedup();
-    Some(WinningMoves { both, singles })
-}
-
-/// The answer of `bash` for a pile of `n` and takes of 1..=`m`: `first` or `second`.
-fn bash_word(o: Outcome) -> &'static [u8] {
-    if o.player_to_move_wins() {
-        b"first\n"
-    } else {
-        b"second\n"
+    fn flush(&mut self) -> io::Result<()> {
+        Out::flush(self)
     }
 }
 
@@ -547,162 +486,97 @@ pub fn solve<R: BufRead, W: Write>(
     input: R,
     output: W,
 ) -> Result<SolveSummary, SolveError> {
-    let mut r = Reader::new(input);
-    let mut out = Out::new(output);
+    let (mut input, mut output) = (input, output);
+    let mut r = Reader::new(&mut input as &mut dyn BufRead);
+    let mut out = Out::new(&mut output as &mut dyn Write);
     let mut summary = SolveSummary::default();
-    let result = solve_into(problem, &mut r, &mut out, &mut summary);
+    // The problem's own monomorphic copy of the loop below (see `Definition::solve`).
+    let result = problem.def().solve(&mut r, &mut out, &mut summary);
     let flushed = out.flush();
     result?;
     flushed?;
     Ok(summary)
 }
 
-fn solve_into<R: BufRead, W: Write>(
-    problem: Problem,
-    r: &mut Reader<R>,
-    out: &mut Out<W>,
+/// The input side of [`Definition::solve`](crate::problem::Definition): reads
+/// through a `dyn` reader only when its buffer is empty.
+pub(crate) type DynReader<'a> = Reader<&'a mut dyn BufRead>;
+/// The output side: writes through a `dyn` writer only when its buffer is full.
+pub(crate) type DynOut<'a> = Out<&'a mut dyn Write>;
+
+/// The solving loop over the cases of `def`'s format: generic, so each
+/// problem gets a copy in which its `answer` is a direct, inlinable call.
+pub(crate) fn solve_cases<D: Definition + ?Sized>(
+    def: &D,
+    r: &mut DynReader<'_>,
+    out: &mut DynOut<'_>,
     summary: &mut SolveSummary,
 ) -> Result<(), SolveError> {
-    match problem {
-        Problem::Wythoff => loop {
-            let (a, b) = match r.fast_pair() {
-                Some(ab) => ab,
-                None => {
-                    if !r.next_case()? {
-                        break;
-                    }
-                    let (a, _) = r.number("a number (pile a)")?;
-                    let (b, _) = r.number("a number (pile b)")?;
-                    r.end_of_line()?;
-                    (a, b)
-                }
-            };
-            {
-                let p = beatty_core::golden::is_p_position(a, b);
-                out.push(if p { b"0\n" } else { b"1\n" })?;
-                summary.cases += 1;
-            }
-        },
-        Problem::WythoffMoves => {
-            while r.next_case()? {
-                let (a, _) = r.number("a number (pile a)")?;
-                let (b, _) = r.number("a number (pile b)")?;
-                r.end_of_line()?;
-                if a == 0 && b == 0 {
-                    break;
-                }
-                match wythoff_moves_answer(a, b) {
-                    None => out.push(b"0\n")?,
-                    Some(moves) => {
-                        out.push(b"1\n")?;
-                        for (x, y) in moves.all() {
-                            out.push_u64(x)?;
-                            out.push(b" ")?;
-                            out.push_u64(y)?;
-                            out.push(b"\n")?;
-                        }
-                    }
-                }
-                summary.cases += 1;
-            }
-        }
-        Problem::Bash => {
+    let spec = def.spec();
+    let expected: Vec<String> = spec
+        .fields
+        .iter()
+        .map(|f| format!("a number ({})", f.name))
+        .collect();
+    let count = match spec.framing {
+        Framing::Counted { name, .. } => {
             if !r.next_case()? {
                 return Ok(());
             }
-            let (c, _) = r.number("the number of cases C")?;
+            let (c, _) = r.number(&format!("a number ({name})"))?;
             r.end_of_line()?;
-            for i in 1..=c {
+            Some(c)
+        }
+        _ => None,
+    };
+    let terminator = spec.framing == Framing::Terminator;
+    let two = spec.fields.len() == 2;
+    let mut columns = [1u64; 2];
+    loop {
+        if count == Some(summary.cases) {
+            break;
+        }
+        let (case, line) = match if two { r.fast_pair() } else { None } {
+            Some((a, b, b_column)) => {
+                columns[1] = b_column;
+                (Case::pair(a, b), r.line - 1)
+            }
+            None => {
                 if !r.next_case()? {
-                    let col = r.column();
-                    let what = format!("case {i} of {c} (`n m`)");
-                    return Err(r.error(col, &what, ""));
+                    if let Some(c) = count {
+                        let col = r.column();
+                        let what = format!("case {} of {c}", summary.cases + 1);
+                        return Err(r.error(col, &what, ""));
+                    }
+                    break;
                 }
-                let (n, _) = r.number("a number (pile n)")?;
-                let (m, col) = r.number("a number (maximum take m)")?;
+                let mut values = [0u64; 2];
+                for (i, what) in expected.iter().enumerate() {
+                    (values[i], columns[i]) = r.number(what)?;
+                }
                 let line = r.line;
                 r.end_of_line()?;
-                let o = bash::outcome(n, m).map_err(|_| zero(line, col, "m"))?;
-                out.push(bash_word(o))?;
-                summary.cases += 1;
+                (Case::new(&values[..expected.len()]), line)
+            }
+        };
+        if terminator && case.values().iter().all(|&v| v == 0) {
+            break;
+        }
+        match def.answer(&case) {
+            Ok(answer) => answer.write_to(out)?,
+            Err(e) => {
+                return Err(InputError {
+                    line,
+                    column: columns[e.field.min(1)],
+                    expected: e.expected,
+                    found: e.found,
+                }
+                .into());
             }
         }
-        Problem::BashAuction => {
-            while r.next_case()? {
-                let (price, pc) = r.number("a number (price M)")?;
-                let (raise, rc) = r.number("a number (maximum raise N)")?;
-                let line = r.line;
-                r.end_of_line()?;
-                if price == 0 {
-                    return Err(zero(line, pc, "M").into());
-                }
-                let bids =
-                    bash::auction_winning_bids(price, raise).map_err(|_| zero(line, rc, "N"))?;
-                match bids {
-                    None => out.push(b"none\n")?,
-                    Some(range) => {
-                        let (lo, hi) = range.into_inner();
-                        if hi - lo >= MAX_BIDS {
-                            return Err(InputError {
-                                line,
-                                column: rc,
-                                expected: format!(
-                                    "a case whose answer has at most {MAX_BIDS} bids"
-                                ),
-                                found: format!(
-                                    "{} bids (from {lo} to {hi})",
-                                    u128::from(hi - lo) + 1
-                                ),
-                            }
-                            .into());
-                        }
-                        for bid in lo..=hi {
-                            if bid != lo {
-                                out.push(b" ")?;
-                            }
-                            out.push_u64(bid)?;
-                        }
-                        out.push(b"\n")?;
-                    }
-                }
-                summary.cases += 1;
-            }
-        }
-        Problem::Euclid => {
-            while r.next_case()? {
-                let (a, ac) = r.number("a positive number a")?;
-                let (b, bc) = r.number("a positive number b")?;
-                let line = r.line;
-                r.end_of_line()?;
-                match (a, b) {
-                    (0, 0) => break,
-                    (0, _) => {
-                        return Err(zero(line, ac, "a (only `0 0` may contain a zero)").into());
-                    }
-                    (_, 0) => {
-                        return Err(zero(line, bc, "b (only `0 0` may contain a zero)").into());
-                    }
-                    _ => {}
-                }
-                out.push(if euclid::outcome(a, b).player_to_move_wins() {
-                    b"Stan wins\n"
-                } else {
-                    b"Ollie wins\n"
-                })?;
-                summary.cases += 1;
-            }
-        }
+        summary.cases += 1;
     }
     Ok(())
-}
-
-fn zero(line: u64, column: u64, what: &str) -> InputError {
-    InputError {
-        line,
-        column,
-        expected: format!("a positive number {what}"),
-        found: "\"0\"".into(),
-    }
 }
 
 #[cfg(test)]
@@ -770,7 +644,7 @@ mod tests {
             } else {
                 format!("{a} {b}\n")
             };
-            want += if wythoff::outcome(a, b).player_to_move_wins() {
+            want += if beatty_games::wythoff::outcome(a, b).player_to_move_wins() {
                 "1\n"
             } else {
                 "0\n"
@@ -800,7 +674,7 @@ mod tests {
         let (_, r) = run(Problem::Euclid, b"3 007x\n", usize::MAX);
         assert_eq!(
             r.unwrap_err(),
-            "line 1, column 3: expected a positive number b, found \"007x\""
+            "line 1, column 3: expected a number (b), found \"007x\""
         );
     }
 

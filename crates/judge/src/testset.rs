@@ -10,7 +10,7 @@
 //! | `04-random-small` | 10 `random` cases |
 //! | `05-random` | 1000 `random` cases |
 //! | `06-mixed` | the `mixed` profile |
-//! | `07-max` | the `max` profile, with 20 000 cases (fewer where [`crate::generate::default_max_cases`] says so) |
+//! | `07-max` | the `max` profile, with at most 20 000 cases (fewer where [`crate::generate::default_max_cases`] says so) |
 //!
 //! each as `NN-name.in` and `NN-name.ans`. Every `.in` is checked with
 //! [`crate::validate()`] before it is written, and every `.ans` comes from
@@ -74,10 +74,10 @@ impl From<std::io::Error> for TestsetError {
 /// ```
 pub fn write_testset(problem: Problem, dir: &Path, seed: u64) -> Result<Vec<String>, TestsetError> {
     std::fs::create_dir_all(dir)?;
-    let max_cases = if problem == Problem::Bash {
-        100
-    } else {
-        20_000
+    let max_cases = crate::generate::default_max_cases(problem).min(20_000);
+    let random_cases = match problem.spec().framing {
+        crate::problem::Framing::Counted { max, .. } => max.min(1000),
+        _ => 1000,
     };
     // (name, None for the sample or Some((profile, seed, cases)))
     type Plan = Option<(Profile, u64, Option<u64>)>;
@@ -88,11 +88,7 @@ pub fn write_testset(problem: Problem, dir: &Path, seed: u64) -> Result<Vec<Stri
         ("04-random-small", Some((Profile::Random, seed, Some(10)))),
         (
             "05-random",
-            Some((
-                Profile::Random,
-                seed.wrapping_add(1),
-                Some(if problem == Problem::Bash { 100 } else { 1000 }),
-            )),
+            Some((Profile::Random, seed.wrapping_add(1), Some(random_cases))),
         ),
         (
             "06-mixed",

@@ -6,17 +6,22 @@
 //! * the numbers of a case are separated by exactly one space (no tabs);
 //! * every line, the last one included, ends with a single line feed (no
 //!   carriage return, no trailing space, no blank line);
-//! * the terminator `0 0` is present where the format has one, and nothing
-//!   follows it; `bash` has exactly C cases after the line C and nothing after them;
-//! * the official constraints hold (see [`Problem`]); formats read until end of
-//!   file must have at least one case.
+//! * the terminator (`0 0`, or `0` for one field) is present where the format
+//!   has one, and nothing follows it; a counted format (`bash`, `wythoff-big`)
+//!   has exactly C cases after the line C and nothing after them;
+//! * the official constraints hold (the fields and framing of the problem's
+//!   [`Spec`](crate::problem::Spec)); formats read until end of file must have
+//!   at least one case.
 //!
 //! A violation is a [`ValidationError`] naming the 1-based line and column
 //! (**columns count bytes**) and the rule broken. The error points at the first
 //! byte that cannot be part of a valid input, or, for a value out of range, at
-//! the first digit of the value.
+//! the first digit of the value. Tokens echoed in messages are cut to
+//! [`TOKEN_BYTES`] bytes and escaped ([`excerpt`]).
 
 use crate::Problem;
+use crate::problem::{Framing, Relation};
+use crate::text::{TOKEN_BYTES, excerpt};
 use core::fmt;
 
 /// A rule of the format broken at a place.
@@ -102,18 +107,7 @@ impl Cursor<'_> {
             Some(b' ') => "' '".into(),
             Some(b'\t') => "a tab".into(),
             Some(b'\r') => "a carriage return".into(),
-            Some(_) => {
-                let rest = &self.data[self.pos..];
-                let end = rest
-                    .iter()
-                    .position(u8::is_ascii_whitespace)
-                    .unwrap_or(rest.len())
-                    .min(24);
-                format!(
-                    "\"{}\"",
-                    String::from_utf8_lossy(&rest[..end]).escape_debug()
-                )
-            }
+            Some(_) => format!("\"{}\"", token(&self.data[self.pos..])),
         }
     }
 
@@ -121,7 +115,8 @@ impl Cursor<'_> {
         self.pos == self.data.len()
     }
 
-    fn uint(&mut self, what: &str, lo: u64, hi: u64) -> Res<u64> {
+    /// A number from `lo` to `hi` (or 0 when `zero_ok`, for a terminator).
+    fn uint(&mut self, what: &str, lo: u64, hi: u64, zero_ok: bool) -> Res<u64> {
         let start = self.pos;
         let expected = || format!("expected {what} (an integer from {lo} to {hi})");
         match self.data.get(start) {
@@ -133,38 +128,33 @@ impl Cursor<'_> {
             .position(|b| !b.is_ascii_digit())
             .unwrap_or(self.data.len() - start);
         let text = &self.data[start..start + digits];
+        if let Some(b) = self.data.get(start + digits)
+            && !matches!(b, b' ' | b'\n' | b'\t' | b'\r')
+        {
+            return Err(self.at(start, format!("{}, found {}", expected(), self.found())));
+        }
         if text.len() > 1 && text[0] == b'0' {
             return Err(self.at(
                 start,
                 format!(
                     "{}, found \"{}\" (leading zeros are not allowed)",
                     expected(),
-                    String::from_utf8_lossy(text)
+                    excerpt(text, TOKEN_BYTES)
                 ),
             ));
         }
         self.pos = start + digits;
-        if let Some(b) = self.data.get(self.pos) {
-            if !matches!(b, b' ' | b'\n' | b'\t' | b'\r') {
-                let pos = start;
-                let saved = self.pos;
-                self.pos = start;
-                let e = self.at(pos, format!("{}, found {}", expected(), self.found()));
-                self.pos = saved;
-                return Err(e);
-            }
-        }
         let v = text.iter().try_fold(0u64, |v, &d| {
             v.checked_mul(10)?.checked_add(u64::from(d - b'0'))
         });
         match v {
-            Some(v) if (lo..=hi).contains(&v) => Ok(v),
+            Some(v) if (lo..=hi).contains(&v) || (zero_ok && v == 0) => Ok(v),
             _ => Err(self.at(
                 start,
                 format!(
                     "{}, found {} (out of range)",
                     expected(),
-                    String::from_utf8_lossy(text)
+                    excerpt(text, TOKEN_BYTES)
                 ),
             )),
         }
@@ -206,16 +196,15 @@ impl Cursor<'_> {
             ))
         }
     }
+}
 
-    /// Reads `x y` and the line break.
-    fn pair(&mut self, what: (&str, &str), lo: u64, hi: u64) -> Res<((u64, usize), (u64, usize))> {
-        let ap = self.pos;
-        let a = self.uint(what.0, lo, hi)?;
-        self.space()?;
-        let bp = self.pos;
-        let b = self.uint(what.1, lo, hi)?;
-        Ok(((a, ap), (b, bp)))
-    }
+/// The token at the start of `rest` (up to whitespace), bounded and escaped.
+fn token(rest: &[u8]) -> String {
+    let end = rest
+        .iter()
+        .position(u8::is_ascii_whitespace)
+        .unwrap_or(rest.len());
+    excerpt(&rest[..end], TOKEN_BYTES)
 }
 
 /// Validates `input` strictly against `problem`'s official format.
@@ -235,65 +224,65 @@ pub fn validate(problem: Problem, input: &[u8]) -> Result<ValidSummary, Validati
         line: 1,
         line_start: 0,
     };
-    let mut cases = 0u64;
-    match problem {
-        Problem::Wythoff | Problem::BashAuction => {
-            let (names, lo, hi) = if problem == Problem::Wythoff {
-                (("pile a", "pile b"), 0, 1_000_000_000)
-            } else {
-                (("price M", "maximum raise N"), 1, 1099)
-            };
-            loop {
-                c.pair(names, lo, hi)?;
-                c.eol()?;
-                cases += 1;
-                if c.eof() {
-                    break;
-                }
-            }
-        }
-        Problem::WythoffMoves | Problem::Euclid => {
-            let (names, lo, hi) = if problem == Problem::WythoffMoves {
-                (("pile a", "pile b"), 0, 1_000_000)
-            } else {
-                (("a", "b"), 0, (1 << 31) - 1)
-            };
-            loop {
-                if c.eof() {
-                    return Err(c.at(
-                        c.pos,
-                        "expected a case or the terminator `0 0`, found end of file".into(),
-                    ));
-                }
-                let ((a, ap), (b, bp)) = c.pair(names, lo, hi)?;
-                if a == 0 && b == 0 {
-                    c.eol()?;
-                    c.end("the terminator `0 0`")?;
-                    break;
-                }
-                if problem == Problem::WythoffMoves {
-                    if a > b {
-                        return Err(c.at(ap, format!("expected a ≤ b, found a = {a} > b = {b}")));
-                    }
-                } else if a == 0 {
-                    return Err(c.at(ap, "expected a positive integer a (only the terminator `0 0` has zeros), found 0".into()));
-                } else if b == 0 {
-                    return Err(c.at(bp, "expected a positive integer b (only the terminator `0 0` has zeros), found 0".into()));
-                }
-                c.eol()?;
-                cases += 1;
-            }
-        }
-        Problem::Bash => {
-            let count = c.uint("the number of cases C", 1, 100)?;
+    let spec = problem.spec();
+    let fields = spec.fields;
+    let terminator = spec.framing == Framing::Terminator;
+    let zeros = vec!["0"; fields.len()].join(" ");
+    let count = match spec.framing {
+        Framing::Counted { name, max } => {
+            let n = c.uint(name, 1, max, false)?;
             c.eol()?;
-            for _ in 0..count {
-                c.pair(("pile n", "maximum take m"), 1, 1000)?;
-                c.eol()?;
-                cases += 1;
-            }
-            c.end("the C cases")?;
+            Some(n)
         }
+        _ => None,
+    };
+    let mut cases = 0u64;
+    loop {
+        match spec.framing {
+            Framing::Counted { .. } if Some(cases) == count => {
+                c.end("the last case")?;
+                break;
+            }
+            Framing::UntilEof if cases > 0 && c.eof() => break,
+            Framing::Terminator if c.eof() => {
+                return Err(c.at(
+                    c.pos,
+                    format!("expected a case or the terminator `{zeros}`, found end of file"),
+                ));
+            }
+            _ => {}
+        }
+        let mut values = [(0u64, 0usize); 2];
+        for (i, f) in fields.iter().enumerate() {
+            if i > 0 {
+                c.space()?;
+            }
+            let pos = c.pos;
+            values[i] = (c.uint(f.name, f.min, f.max, terminator)?, pos);
+        }
+        let values = &values[..fields.len()];
+        if terminator && values.iter().all(|&(v, _)| v == 0) {
+            c.eol()?;
+            c.end(&format!("the terminator `{zeros}`"))?;
+            break;
+        }
+        for (f, &(v, pos)) in fields.iter().zip(values) {
+            if v < f.min {
+                return Err(c.at(
+                    pos,
+                    format!(
+                        "expected {} (an integer from {} to {}; only the terminator `{zeros}` has zeros), found {v}",
+                        f.name, f.min, f.max
+                    ),
+                ));
+            }
+        }
+        if spec.relation == Relation::FirstAtMostSecond && values[0].0 > values[1].0 {
+            let ((a, pos), (b, _)) = (values[0], values[1]);
+            return Err(c.at(pos, format!("expected a ≤ b, found a = {a} > b = {b}")));
+        }
+        c.eol()?;
+        cases += 1;
     }
     Ok(ValidSummary { problem, cases })
 }

@@ -57,14 +57,35 @@ fn every_sample_of_the_issue_passes_end_to_end() {
         ("euclid", "34 12\n15 24\n0 0\n", "Stan wins\nOllie wins\n"),
         // HDU 2149's own sample.
         ("bash-auction", "4 2\n3 2\n3 5\n", "1\nnone\n3 4 5\n"),
+        // 51nod 1185's and HDU 2516's samples.
+        ("wythoff-big", "3\n3 5\n3 4\n1 2\n", "B\nA\nB\n"),
+        (
+            "fibonacci-nim",
+            "2\n13\n10000\n0\n",
+            "Second win\nSecond win\nFirst win\n",
+        ),
     ];
     for (problem, input, want) in samples {
         let out = judge(&["solve", problem], input.as_bytes());
         assert!(out.status.success(), "{problem}: {}", text(&out.stderr));
         assert_eq!(text(&out.stdout), *want, "{problem} on {input:?}");
-        // Every sample is also a valid input and its answer passes the checker.
+        // Every sample is also a valid input, and its answer passes the checker.
         let v = judge(&["validate", problem], input.as_bytes());
         assert!(v.status.success(), "{problem}: {}", text(&v.stderr));
+        let d = temp_dir(&format!("sample-{problem}"));
+        std::fs::write(d.join("in"), input).expect("write");
+        std::fs::write(d.join("out"), want).expect("write");
+        let c = judge(
+            &[
+                "check",
+                problem,
+                &d.join("in").to_string_lossy(),
+                &d.join("out").to_string_lossy(),
+            ],
+            b"",
+        );
+        assert_eq!(c.status.code(), Some(0), "{problem}: {}", text(&c.stderr));
+        let _ = std::fs::remove_dir_all(d);
     }
 }
 
@@ -82,6 +103,8 @@ fn aliases_work_and_problems_lists_every_alias() {
         "hdu2149",
         "hdu1525",
         "poj2348",
+        "51nod1185",
+        "hdu2516",
     ] {
         assert!(list.contains(alias), "{alias} missing from:\n{list}");
     }
@@ -182,6 +205,14 @@ const MALFORMED: &[Row] = &[
     ), // lone zero
     ("euclid", "3 a\n", (1, 3), Some(((1, 3), ""))), // not a number
     ("euclid", "1 1\n0 0\n\n", (3, 1), None),    // blank line after terminator
+    ("wythoff-big", "2\n1 2\n", (3, 1), Some(((3, 1), "B\n"))), // missing case
+    ("wythoff-big", "1\n0 2\n", (2, 1), None),   // a = 0
+    ("wythoff-big", "1\n1 1000000000000000001\n", (2, 3), None), // above 10^18
+    ("wythoff-big", "10001\n", (1, 1), Some(((2, 1), ""))), // T > 10000, no cases
+    ("fibonacci-nim", "2\n13\n", (3, 1), None),  // no terminator
+    ("fibonacci-nim", "1\n0\n", (1, 1), Some(((1, 1), ""))), // n = 1
+    ("fibonacci-nim", "2\n2147483648\n0\n", (2, 1), None), // 2^31
+    ("fibonacci-nim", "13 5\n0\n", (1, 3), Some(((1, 4), ""))), // two numbers
 ];
 
 #[test]
@@ -255,9 +286,10 @@ fn check_reaches_each_exit_code() {
         msg.contains("case 2 (input `8 4`): expected `1`, received `0`"),
         "{msg}"
     );
+    // testlib's ncmp: a non-integer is PE; missing or extra integers are WA.
     assert_eq!(run(&[&input, &pe]).0, Some(2));
-    assert_eq!(run(&[&input, &short]).0, Some(2));
-    assert_eq!(run(&[&input, &extra]).0, Some(2));
+    assert_eq!(run(&[&input, &short]).0, Some(1));
+    assert_eq!(run(&[&input, &extra]).0, Some(1));
     assert_eq!(run(&[&bad_input, &good]).0, Some(3));
     assert_eq!(run(&[&input, &good, &bad_ans]).0, Some(3));
     assert_eq!(
@@ -301,7 +333,14 @@ fn check_reaches_each_exit_code() {
 
 #[test]
 fn gen_is_reproducible_and_valid() {
-    for problem in ["wythoff-moves", "bash", "bash-auction", "euclid"] {
+    for problem in [
+        "wythoff-moves",
+        "wythoff-big",
+        "bash",
+        "bash-auction",
+        "euclid",
+        "fibonacci-nim",
+    ] {
         for profile in ["random", "edge", "hack", "max", "mixed"] {
             let args = [
                 "gen",
@@ -354,6 +393,107 @@ fn explain_runs_the_readme_quick_start() {
         judge(&["explain", "bash", "1", "0"], b"").status.code(),
         Some(2)
     );
+    // The auction is explained as an auction: HDU 2149's sample answers 1, none, 3 4 5.
+    let t = text(&judge(&["explain", "bash-auction", "4", "2"], b"").stdout);
+    assert!(t.contains("with the bid 1"), "{t}");
+    let t = text(&judge(&["explain", "hdu2149", "3", "2"], b"").stdout);
+    assert!(t.contains("answer `none`"), "{t}");
+    let t = text(&judge(&["explain", "bash-auction", "3", "5"], b"").stdout);
+    assert!(t.contains("from 3 to 5"), "{t}");
+    // 100 = 89 + 8 + 3: the first player wins by taking 3.
+    let t = text(&judge(&["explain", "fibonacci-nim", "100"], b"").stdout);
+    assert!(
+        t.contains("100 = 89 + 8 + 3") && t.contains("take 3"),
+        "{t}"
+    );
+    let t = text(&judge(&["explain", "hdu2516", "89"], b"").stdout);
+    assert!(t.contains("outcome: P"), "{t}");
+    let t = text(&judge(&["explain", "51nod1185", "165580140", "267914295"], b"").stdout);
+    assert!(t.contains("answer B") && t.contains("WRONG"), "{t}");
+    assert_eq!(
+        judge(&["explain", "fibonacci-nim", "1", "2"], b"")
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+/// Every subcommand that writes survives a full disk and a closed pipe: exit 3
+/// with a message for the first, a quiet 0 for the second, never a panic.
+#[cfg(unix)]
+#[test]
+fn write_errors_end_with_exit_3_and_broken_pipes_quietly() {
+    let d = temp_dir("io");
+    std::fs::write(
+        d.join("in"),
+        "2 1
+8 4
+4 7
+",
+    )
+    .expect("write");
+    std::fs::write(
+        d.join("out"),
+        "0
+1
+0
+",
+    )
+    .expect("write");
+    let (i, o) = (
+        d.join("in").to_string_lossy().into_owned(),
+        d.join("out").to_string_lossy().into_owned(),
+    );
+    let ts = d.join("ts").to_string_lossy().into_owned();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["problems"],
+        vec!["solve", "wythoff", &i],
+        vec!["validate", "wythoff", &i],
+        vec!["check", "wythoff", &i, &o],
+        vec!["gen", "wythoff", "--profile", "random", "--cases", "100000"],
+        vec!["testset", "bash", "--out", &ts],
+        vec!["explain", "wythoff", "3", "5"],
+    ];
+    for args in &commands {
+        let full = std::fs::File::options()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        // `check` writes its verdict to stderr; the others write to stdout.
+        let on_stderr = args[0] == "check";
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+        cmd.args(args).stdin(Stdio::null());
+        if on_stderr {
+            cmd.stdout(Stdio::null()).stderr(full);
+        } else {
+            cmd.stdout(full).stderr(Stdio::piped());
+        }
+        let out = cmd.output().expect("run judge");
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
+        if !on_stderr {
+            let err = text(&out.stderr);
+            assert!(err.starts_with("judge: cannot write"), "{args:?}: {err}");
+        }
+        // A pipe whose reader is gone.
+        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run judge");
+        if on_stderr {
+            drop(child.stderr.take());
+        } else {
+            drop(child.stdout.take());
+        }
+        let out = child.wait_with_output().expect("wait judge");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        let _ = std::fs::remove_dir_all(&ts);
+    }
+    let _ = std::fs::remove_dir_all(d);
 }
 
 /// A wythoff test set shared by the `run` tests (computing the hack cases takes

@@ -7,21 +7,40 @@ use beatty_judge::run::{RunConfig, kill_all_live, run_tests, tests_in, verdict_l
 use beatty_judge::{Problem, SolveError, check, solve, validate};
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
-use std::io::{BufReader, IsTerminal, Read, Write};
+use std::io::{self, BufReader, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const PROBLEMS_HELP: &str = "Problems: wythoff (poj1067, hdu1527, openjudge01067), wythoff-moves (hdu2177), bash (hdu1846), bash-auction (hdu2149), euclid (hdu1525, poj2348). Names are case-insensitive.";
+/// Each problem with the fields of its case line, e.g. `bash (pile n, maximum take m)`.
+fn case_fields_help() -> String {
+    let list: Vec<String> = Problem::ALL
+        .iter()
+        .map(|p| {
+            let fields: Vec<&str> = p.spec().fields.iter().map(|f| f.name).collect();
+            format!("{} ({})", p.name(), fields.join(", "))
+        })
+        .collect();
+    list.join(", ")
+}
+
+/// The problems and their aliases, for the help texts (from the registry).
+fn problems_help() -> String {
+    let list: Vec<String> = Problem::ALL
+        .iter()
+        .map(|p| format!("{} ({})", p.name(), p.aliases().join(", ")))
+        .collect();
+    format!("Problems: {}. Names are case-insensitive.", list.join(", "))
+}
 
 /// Exact solver, validator, checker, generator and local judge for the classic
-/// golden-ratio game problems (Wythoff, Bash, Euclid).
+/// golden-ratio game problems (Wythoff, Bash, Euclid, Fibonacci nim).
 #[derive(Parser)]
 #[command(
     name = "judge",
     version,
     about,
-    after_help = "Examples:\n  judge problems\n  judge solve wythoff input.txt\n  judge validate euclid < data.in\n  judge check wythoff-moves t.in out.txt t.ans\n  judge gen wythoff --profile hack --seed 7\n  judge testset wythoff --out tests-wythoff\n  judge run wythoff --time-limit 1 -- python3 solution.py\n  judge explain wythoff 165580140 267914295"
+    after_help = "Examples:\n  judge problems\n  judge solve wythoff input.txt\n  judge validate euclid < data.in\n  judge check wythoff-moves t.in out.txt t.ans\n  judge gen wythoff --profile hack --seed 7\n  judge testset wythoff --out tests-wythoff\n  judge run wythoff --time-limit 1 -- python3 solution.py\n  judge explain wythoff 165580140 267914295\n\nExit codes: 0 success; broken pipes end quietly with 0; a failed write is reported with exit 3."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -34,27 +53,25 @@ enum Cmd {
     #[command(after_help = "Example:\n  judge problems")]
     Problems,
     /// Print the exact answers of an input (streaming, tolerant of layout).
-    #[command(after_help = format!("Exits 2 with `judge: line L, column C: expected …, found …` on stderr on bad input, after writing the answers of all earlier cases.\n\n{PROBLEMS_HELP}\n\nExamples:\n  judge solve wythoff input.txt\n  printf '2 1\\n8 4\\n' | judge solve poj1067"))]
+    #[command(after_help = format!("Exits 2 with `judge: line L, column C: expected …, found …` on stderr on bad input, after writing the answers of all earlier cases.\n\n{}\n\nExamples:\n  judge solve wythoff input.txt\n  printf '2 1\\n8 4\\n' | judge solve poj1067", problems_help()))]
     Solve(SolveArgs),
     /// Check that an input follows the official format exactly (testlib-style validator).
-    #[command(after_help = format!("Exits 0 with a one-line summary, or 1 with `line L, column C: <rule broken>`. Columns count bytes.\n\n{PROBLEMS_HELP}\n\nExamples:\n  judge validate euclid tests/01.in\n  judge gen bash | judge validate bash"))]
+    #[command(after_help = format!("Exits 0 with a one-line summary, or 1 with `line L, column C: <rule broken>`. Columns count bytes.\n\n{}\n\nExamples:\n  judge validate euclid tests/01.in\n  judge gen bash | judge validate bash", problems_help()))]
     Validate(SolveArgs),
     /// Check a contestant's output (testlib argument order and exit codes).
-    #[command(after_help = format!("Exit codes: 0 accepted, 1 wrong answer, 2 presentation error (a token of the wrong kind, missing or extra tokens), 3 checker failure (invalid INPUT or ANSWER, unreadable file). Tokens are compared, whitespace does not matter; for wythoff-moves the single-pile moves may come in any order. ANSWER, when given, is verified against the exact answer.\n\n{PROBLEMS_HELP}\n\nExamples:\n  judge check wythoff 01.in contestant.out 01.ans\n  judge check euclid 01.in contestant.out"))]
+    #[command(after_help = format!("Exit codes: 0 accepted, 1 wrong answer, 2 presentation error, 3 checker failure (invalid INPUT or ANSWER, unreadable file). The verdicts are testlib's standard ones: ncmp for wythoff (a token that is not an integer is a presentation error; a wrong value, missing or extra integers are a wrong answer), wcmp for the word answers of the other problems (any difference is a wrong answer). Whitespace does not matter. wythoff-moves is checked case by case from its lines (a case is a line `0`, or `1` followed by lines `x y`; single-pile moves in any order). ANSWER, when given, is verified against the exact answer. Tokens in messages are cut to 64 bytes and escaped.\n\n{}\n\nExamples:\n  judge check wythoff 01.in contestant.out 01.ans\n  judge check euclid 01.in contestant.out", problems_help()))]
     Check(CheckArgs),
     /// Generate a valid input, reproducible from the seed (SplitMix64).
-    #[command(after_help = format!("Profiles: random (uniform within the limits, losing positions mixed in), edge (zeros, equal piles, limits, samples), hack (cases where the float formulas of beatty-float answer wrongly, each verified), max (the largest input the limits allow), mixed (edge + some hack + random; the default).\n\n{PROBLEMS_HELP}\n\nExamples:\n  judge gen wythoff --seed 7\n  judge gen euclid --profile hack\n  judge gen wythoff --profile random --cases 10000000 > big.in"))]
+    #[command(after_help = format!("Profiles: random (uniform within the limits, losing positions mixed in), edge (zeros, equal piles, limits, samples), hack (cases where a naive solution answers wrongly: each verified against the float solutions of beatty-float where the problem has one; boundary cases for bash, bash-auction and fibonacci-nim, whose Binet test is exact below 2^31), max (the largest input the limits allow), mixed (edge + some hack + random; the default).\n\n{}\n\nExamples:\n  judge gen wythoff --seed 7\n  judge gen euclid --profile hack\n  judge gen wythoff --profile random --cases 10000000 > big.in", problems_help()))]
     Gen(GenArgs),
     /// Write a complete test set (NN-name.in/.ans) into a directory.
-    #[command(after_help = format!("Writes 01-sample, 02-edge, 03-hack, 04-random-small, 05-random, 06-mixed, 07-max; every .in passes `validate`, every .ans comes from `solve`.\n\n{PROBLEMS_HELP}\n\nExample:\n  judge testset wythoff --out tests-wythoff --seed 1"))]
+    #[command(after_help = format!("Writes 01-sample, 02-edge, 03-hack, 04-random-small, 05-random, 06-mixed, 07-max; every .in passes `validate`, every .ans comes from `solve`.\n\n{}\n\nExample:\n  judge testset wythoff --out tests-wythoff --seed 1", problems_help()))]
     Testset(TestsetArgs),
     /// Judge a submission on a test set: AC, WA, PE, TLE, RE or OLE.
-    #[command(after_help = format!("Prints a line per test (name, verdict, time), then `verdict: <AC|WA|PE|TLE|RE|OLE> (<passed>/<total> tests)` (the verdict of the first failing test). Exits 0 only on AC, 1 otherwise, 3 if the judge itself fails. Ctrl-C kills every running submission and exits 130.\n\n{PROBLEMS_HELP}\n\nExamples:\n  judge run wythoff -- python3 solution.py\n  judge run wythoff --tests tests-wythoff --time-limit 1 --jobs 2 -- ./a.out\n  judge run euclid --seed 5 --output-limit 1000000 -- ./sol"))]
+    #[command(after_help = format!("Prints a line per test (name, verdict, time), then `verdict: <AC|WA|PE|TLE|RE|OLE> (<passed>/<total> tests)` (the verdict of the first failing test). Exits 0 only on AC, 1 otherwise, 3 if the judge itself fails. Ctrl-C kills every running submission and exits 130.\n\n{}\n\nExamples:\n  judge run wythoff -- python3 solution.py\n  judge run wythoff --tests tests-wythoff --time-limit 1 --jobs 2 -- ./a.out\n  judge run euclid --seed 5 --output-limit 1000000 -- ./sol", problems_help()))]
     Run(RunArgs),
-    /// Explain one position: who wins, the winning moves, what the float formula says.
-    #[command(
-        after_help = "Games: wythoff (piles a b), euclid (numbers a b), bash (pile n, maximum take m).\n\nExamples:\n  judge explain wythoff 165580140 267914295\n  judge explain euclid 25 7\n  judge explain bash 23 2"
-    )]
+    /// Explain one case: who wins, the winning moves, what the float formula says.
+    #[command(after_help = format!("Give a problem and the numbers of one case line: {}.\n\n{}\n\nExamples:\n  judge explain wythoff 165580140 267914295\n  judge explain euclid 25 7\n  judge explain bash 23 2\n  judge explain bash-auction 4 2\n  judge explain fibonacci-nim 100\n  judge explain 51nod1185 165580140 267914295", case_fields_help(), problems_help()))]
     Explain(ExplainArgs),
     /// Map every input where a float formula of beatty-float is wrong (the hazard map).
     #[command(
@@ -137,7 +154,7 @@ struct RunArgs {
 
 #[derive(Args)]
 struct ExplainArgs {
-    /// wythoff, euclid or bash (or a problem alias), e.g. `wythoff`.
+    /// The problem (name or alias), e.g. `wythoff`.
     game: String,
     /// The position, e.g. `165580140 267914295`.
     #[arg(required = true)]
@@ -157,42 +174,76 @@ fn read_input(path: Option<&PathBuf>) -> Result<Vec<u8>, String> {
     }
 }
 
+/// Writes `judge: MSG` to standard error (a failure to write it is ignored:
+/// the exit code still tells) and returns `code`.
 fn fail(code: u8, msg: &str) -> ExitCode {
-    eprintln!("judge: {msg}");
+    let _ = writeln!(io::stderr(), "judge: {msg}");
     ExitCode::from(code)
 }
 
-fn cmd_solve(a: &SolveArgs) -> ExitCode {
-    let stdout = std::io::stdout().lock();
+/// The end of every subcommand that writes: a broken pipe is a quiet success
+/// (the reader has what it wanted, as with `head`), any other write error a
+/// message and exit 3.
+fn finish(r: io::Result<ExitCode>) -> ExitCode {
+    match r {
+        Ok(code) => code,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => fail(3, &format!("cannot write the output: {e}")),
+    }
+}
+
+fn cmd_problems() -> io::Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    for p in Problem::ALL {
+        let s = p.spec();
+        writeln!(
+            out,
+            "{} ({}) — {}, {}",
+            s.name,
+            s.aliases.join(", "),
+            s.title,
+            s.source
+        )?;
+        writeln!(out, "  input:  {}", s.input_format)?;
+        writeln!(out, "  output: {}", s.output_format)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn cmd_solve(a: &SolveArgs) -> io::Result<ExitCode> {
+    let stdout = io::stdout().lock();
     let r = match &a.input {
         Some(p) => match std::fs::File::open(p) {
             Ok(f) => solve(a.problem, BufReader::with_capacity(1 << 16, f), stdout),
-            Err(e) => return fail(2, &format!("cannot read {}: {e}", p.display())),
+            Err(e) => return Ok(fail(2, &format!("cannot read {}: {e}", p.display()))),
         },
-        None => solve(a.problem, std::io::stdin().lock(), stdout),
+        None => solve(a.problem, io::stdin().lock(), stdout),
     };
     match r {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(SolveError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => fail(2, &e.to_string()),
+        Ok(_) => Ok(ExitCode::SUCCESS),
+        Err(SolveError::Io(e)) => Err(e),
+        Err(e) => Ok(fail(2, &e.to_string())),
     }
 }
 
-fn cmd_validate(a: &SolveArgs) -> ExitCode {
+fn cmd_validate(a: &SolveArgs) -> io::Result<ExitCode> {
     let data = match read_input(a.input.as_ref()) {
         Ok(d) => d,
-        Err(e) => return fail(1, &e),
+        Err(e) => return Ok(fail(1, &e)),
     };
     match validate(a.problem, &data) {
         Ok(s) => {
-            println!("{s}");
-            ExitCode::SUCCESS
+            let mut out = io::stdout().lock();
+            writeln!(out, "{s}")?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
         }
-        Err(e) => fail(1, &e.to_string()),
+        Err(e) => Ok(fail(1, &e.to_string())),
     }
 }
 
-fn cmd_check(a: &CheckArgs) -> ExitCode {
+fn cmd_check(a: &CheckArgs) -> io::Result<ExitCode> {
     let read = |p: &PathBuf, what: &str| {
         std::fs::read(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
     };
@@ -206,41 +257,53 @@ fn cmd_check(a: &CheckArgs) -> ExitCode {
     let (input, output, answer) = match files {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("FAIL {e}");
-            return ExitCode::from(3);
+            let _ = writeln!(io::stderr(), "FAIL {e}");
+            return Ok(ExitCode::from(3));
         }
     };
     let r = check(a.problem, &input, &output, answer.as_deref());
-    eprintln!("{r}");
-    ExitCode::from(r.verdict.exit_code())
-}
-
-fn cmd_gen(a: &GenArgs) -> ExitCode {
-    match generate(
-        a.problem,
-        a.profile,
-        a.seed,
-        a.cases,
-        std::io::stdout().lock(),
-    ) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(GenError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => fail(2, &e.to_string()),
+    // The exit code is the verdict, even when nobody reads the message.
+    match writeln!(io::stderr(), "{r}") {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e),
+        _ => Ok(ExitCode::from(r.verdict.exit_code())),
     }
 }
 
-fn cmd_testset(a: &TestsetArgs) -> ExitCode {
+fn cmd_gen(a: &GenArgs) -> io::Result<ExitCode> {
+    match generate(a.problem, a.profile, a.seed, a.cases, io::stdout().lock()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(GenError::Io(e)) => Err(e),
+        Err(e) => Ok(fail(2, &e.to_string())),
+    }
+}
+
+fn cmd_testset(a: &TestsetArgs) -> io::Result<ExitCode> {
     match beatty_judge::testset::write_testset(a.problem, &a.out, a.seed) {
         Ok(names) => {
-            println!(
+            let mut out = io::stdout().lock();
+            writeln!(
+                out,
                 "wrote {} tests to {}: {}",
                 names.len(),
                 a.out.display(),
                 names.join(", ")
-            );
-            ExitCode::SUCCESS
+            )?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
         }
-        Err(e) => fail(3, &e.to_string()),
+        Err(e) => Ok(fail(3, &e.to_string())),
+    }
+}
+
+fn cmd_explain(a: &ExplainArgs) -> io::Result<ExitCode> {
+    match beatty_judge::explain::explain(&a.game, &a.numbers) {
+        Ok(text) => {
+            let mut out = io::stdout().lock();
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => Ok(fail(2, &e)),
     }
 }
 
@@ -325,28 +388,15 @@ fn cmd_run(a: &RunArgs) -> ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match &cli.cmd {
-        Cmd::Problems => {
-            for p in Problem::ALL {
-                println!("{} ({})", p.name(), p.aliases().join(", "));
-                println!("  input:  {}", p.input_format());
-                println!("  output: {}", p.output_format());
-            }
-            ExitCode::SUCCESS
-        }
+    finish(match &cli.cmd {
+        Cmd::Problems => cmd_problems(),
         Cmd::Solve(a) => cmd_solve(a),
         Cmd::Validate(a) => cmd_validate(a),
         Cmd::Check(a) => cmd_check(a),
         Cmd::Gen(a) => cmd_gen(a),
         Cmd::Testset(a) => cmd_testset(a),
-        Cmd::Run(a) => cmd_run(a),
-        Cmd::Hazards(a) => hazards::run(a),
-        Cmd::Explain(a) => match beatty_judge::explain::explain(&a.game, &a.numbers) {
-            Ok(text) => {
-                print!("{text}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => fail(2, &e),
-        },
-    }
+        Cmd::Run(a) => Ok(cmd_run(a)),
+        Cmd::Hazards(a) => Ok(hazards::run(a)),
+        Cmd::Explain(a) => cmd_explain(a),
+    })
 }

@@ -1,0 +1,143 @@
+//! `bash` — Bash's game (HDU 1846).
+//!
+//! A count C ≤ 100, then C lines `n m` with 1 ≤ n, m ≤ 1000; the answer is
+//! `first` if the first player wins, else `second`. There is no float formula;
+//! the hack cases are the period boundaries n ≡ −1, 0, 1 mod (m + 1).
+
+use super::{
+    Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec, zero_field,
+};
+use crate::generate::SplitMix64;
+use beatty_games::bash;
+use core::fmt::Write;
+
+const MAX: u64 = 1000;
+
+static SPEC: Spec = Spec {
+    name: "bash",
+    aliases: &["hdu1846"],
+    title: "Bash's game",
+    source: "HDU 1846",
+    legend: "There is one pile of n stones. Two players move in turn; a move takes at least 1 and at most m stones. The player who takes the last stone wins. Both play perfectly; the first player is to move.",
+    input_format: "first line C (1 ≤ C ≤ 100), then C lines `n m`, 1 ≤ n, m ≤ 1000",
+    output_format: "`first` or `second` per case",
+    framing: Framing::Counted {
+        name: "the number of cases C",
+        max: 100,
+    },
+    fields: &[
+        Field {
+            name: "pile n",
+            min: 1,
+            max: MAX,
+        },
+        Field {
+            name: "maximum take m",
+            min: 1,
+            max: MAX,
+        },
+    ],
+    relation: Relation::None,
+    sample: b"2\n23 2\n4 3\n",
+    output: OutputKind::Words,
+};
+
+pub(super) struct Bash;
+
+impl Definition for Bash {
+    fn spec(&self) -> &'static Spec {
+        &SPEC
+    }
+
+    fn answer(&self, case: &Case) -> Result<Answer, DomainError> {
+        let (n, m) = case.ab();
+        let o = bash::outcome(n, m).map_err(|_| zero_field(1, "m"))?;
+        Ok(Answer::Line(if o.player_to_move_wins() {
+            "first"
+        } else {
+            "second"
+        }))
+    }
+
+    fn float_answer(&self, _: &Case) -> Option<Answer> {
+        None
+    }
+
+    fn edge(&self) -> Vec<Case> {
+        [
+            (23, 2),
+            (4, 3),
+            (1, 1),
+            (2, 1),
+            (3, 1),
+            (1, 1000),
+            (1000, 1000),
+            (1000, 1),
+            (1000, 999),
+            (999, 1000),
+            (500, 499),
+            (7, 6),
+            (8, 7),
+        ]
+        .map(|(n, m)| Case::pair(n, m))
+        .to_vec()
+    }
+
+    fn hack(&self) -> Vec<Case> {
+        let mut v = Vec::new();
+        for m in [1, 2, 3, 9, 99, 332, 499, 998, 999] {
+            for n in [
+                m + 1,
+                m + 2,
+                m,
+                2 * (m + 1),
+                2 * (m + 1) - 1,
+                2 * (m + 1) + 1,
+            ] {
+                if (1..=MAX).contains(&n) {
+                    v.push(Case::pair(n, m));
+                }
+            }
+        }
+        v
+    }
+
+    fn random(&self, r: &mut SplitMix64, max: bool) -> Case {
+        let lo = if max { 900 } else { 1 };
+        let m = r.range(lo, MAX);
+        let n = if r.chance(1, 2) {
+            r.range(lo, MAX)
+        } else {
+            ((MAX / (m + 1)).max(1) * (m + 1)).min(MAX)
+        };
+        Case::pair(n, m)
+    }
+
+    fn max_cases(&self) -> u64 {
+        100
+    }
+
+    fn explain(&self, case: &Case) -> Result<String, String> {
+        let (n, m) = case.ab();
+        let o = bash::outcome(n, m).map_err(|e| e.to_string())?;
+        let mut s = String::new();
+        let _ = writeln!(s, "Bash's game, a pile of {n}, take 1 to {m}");
+        match bash::winning_move(n, m).map_err(|e| e.to_string())? {
+            Some(take) if o.player_to_move_wins() => {
+                let _ = writeln!(s, "outcome: N — the first player wins (answer `first`)");
+                let _ = writeln!(
+                    s,
+                    "winning move: take {take}, leaving {} (a multiple of m + 1)",
+                    n - take
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    s,
+                    "outcome: P — the second player wins (answer `second`): {n} is a multiple of m + 1"
+                );
+            }
+        }
+        Ok(s)
+    }
+}

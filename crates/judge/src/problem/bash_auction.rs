@@ -1,0 +1,155 @@
+//! `bash-auction` — the auction form of Bash's game (HDU 2149).
+//!
+//! Lines `M N` until end of file, 0 < M, N < 1100; the answer is the winning
+//! first bids in increasing order on one line, or `none`. There is no float
+//! formula; the hack cases are the boundaries M ≤ N, M = N + 1 and
+//! M ≡ 0 mod (N + 1). A `max` case lists up to 1099 bids (about 5 KB), so the
+//! `max` profile has 500 cases by default: an answer of about 2.5 MB.
+
+use super::{
+    Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec, zero_field,
+};
+use crate::generate::SplitMix64;
+use crate::solve::MAX_BIDS;
+use beatty_games::bash;
+use core::fmt::Write;
+
+const MAX: u64 = 1099;
+
+static SPEC: Spec = Spec {
+    name: "bash-auction",
+    aliases: &["hdu2149"],
+    title: "Bash's game, the auction",
+    source: "HDU 2149",
+    legend: "Two bidders raise the price of a field in turn, starting from 0; each raise is at least 1 and at most N. The first to make the price at least M wins the field. Both bid perfectly; you bid first. Which first bids win?",
+    input_format: "lines `M N` until end of file; 0 < M, N < 1100",
+    output_format: "the winning first bids in increasing order separated by single spaces, or `none`",
+    framing: Framing::UntilEof,
+    fields: &[
+        Field {
+            name: "price M",
+            min: 1,
+            max: MAX,
+        },
+        Field {
+            name: "maximum raise N",
+            min: 1,
+            max: MAX,
+        },
+    ],
+    relation: Relation::None,
+    sample: b"4 2\n3 2\n3 5\n",
+    output: OutputKind::Words,
+};
+
+pub(super) struct BashAuction;
+
+impl Definition for BashAuction {
+    fn spec(&self) -> &'static Spec {
+        &SPEC
+    }
+
+    fn answer(&self, case: &Case) -> Result<Answer, DomainError> {
+        let (price, raise) = case.ab();
+        if price == 0 {
+            return Err(zero_field(0, "M"));
+        }
+        let bids = bash::auction_winning_bids(price, raise).map_err(|_| zero_field(1, "N"))?;
+        let bids = bids.map(|r| r.into_inner());
+        if let Some((lo, hi)) = bids
+            && hi - lo >= MAX_BIDS
+        {
+            return Err(DomainError {
+                field: 1,
+                expected: format!("a case whose answer has at most {MAX_BIDS} bids"),
+                found: format!("{} bids (from {lo} to {hi})", u128::from(hi - lo) + 1),
+            });
+        }
+        Ok(Answer::Bids(bids))
+    }
+
+    fn float_answer(&self, _: &Case) -> Option<Answer> {
+        None
+    }
+
+    fn edge(&self) -> Vec<Case> {
+        [
+            (4, 2),
+            (3, 2),
+            (3, 5),
+            (1, 1),
+            (2, 1),
+            (1, 1099),
+            (1099, 1),
+            (1099, 1099),
+            (1098, 1099),
+            (1099, 1098),
+            (550, 549),
+        ]
+        .map(|(m, n)| Case::pair(m, n))
+        .to_vec()
+    }
+
+    fn hack(&self) -> Vec<Case> {
+        let mut v = Vec::new();
+        for n in [1, 2, 10, 100, 548, 549, 1000, 1098] {
+            for m in [n - 1, n, n + 1, n + 2, 2 * (n + 1), 2 * (n + 1) + 1] {
+                if (1..=MAX).contains(&m) {
+                    v.push(Case::pair(m, n));
+                }
+            }
+        }
+        v
+    }
+
+    fn random(&self, r: &mut SplitMix64, max: bool) -> Case {
+        if max {
+            Case::pair(r.range(1, 50), r.range(MAX - 50, MAX))
+        } else {
+            Case::pair(r.range(1, MAX), r.range(1, MAX))
+        }
+    }
+
+    fn max_cases(&self) -> u64 {
+        500
+    }
+
+    fn explain(&self, case: &Case) -> Result<String, String> {
+        let (price, raise) = case.ab();
+        let bids = bash::auction_winning_bids(price, raise).map_err(|e| e.to_string())?;
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "Bash's auction: price M = {price}, each raise 1 to N = {raise}; the first to reach M wins"
+        );
+        let _ = writeln!(
+            s,
+            "a bidder facing a remaining distance d = M − price loses exactly when d is a multiple of N + 1 = {}",
+            u128::from(raise) + 1
+        );
+        match bids.map(|r| r.into_inner()) {
+            None => {
+                let _ = writeln!(
+                    s,
+                    "outcome: the first bidder loses (answer `none`): {price} is a multiple of {}",
+                    u128::from(raise) + 1
+                );
+            }
+            Some((lo, hi)) if raise >= price => {
+                let _ = writeln!(
+                    s,
+                    "outcome: the first bidder wins at once: every bid from {lo} to {hi} reaches M"
+                );
+            }
+            Some((r, _)) => {
+                let _ = writeln!(
+                    s,
+                    "outcome: the first bidder wins with the bid {r} (answer `{r}`): the distance left, {}, is a multiple of {}; then answer every raise x with N + 1 − x",
+                    price - r,
+                    u128::from(raise) + 1
+                );
+            }
+        }
+        Ok(s)
+    }
+}

@@ -1,0 +1,539 @@
+//! The problems: one module each, and the registry that lists them.
+//!
+//! # The idea
+//!
+//! Everything the judge knows about one problem lives in its module
+//! (`problem/<name>.rs`): its names and aliases, the format as a [`Spec`]
+//! (framing, fields with their limits, statement text, sample, how answers are
+//! compared), the exact [`Answer`] of a case and the answer of the classic float
+//! solution, the case tables of the generator profiles, and the text of
+//! `judge explain`. [`solve`](crate::solve()), [`validate`](crate::validate()),
+//! [`check`](crate::check()), [`generate`](crate::generate), the test sets and
+//! [`explain`](crate::explain) are drivers over that description: they read the
+//! format from the [`Spec`] and ask the module only for answers and cases.
+//!
+//! Adding a problem is one new module implementing `Definition` plus three
+//! lines here: its `mod` line, its [`Problem`] variant and its registry row.
+
+use crate::generate::SplitMix64;
+use core::fmt;
+use core::str::FromStr;
+use std::io::{self, Write};
+
+mod bash;
+mod bash_auction;
+mod euclid;
+mod fibonacci_nim;
+mod wythoff;
+mod wythoff_big;
+mod wythoff_moves;
+
+pub use wythoff_moves::WinningMoves;
+
+/// One of the classic problems the judge knows.
+///
+/// Each problem has a canonical name (what [`Problem::name`] returns and what
+/// `judge problems` prints) and the online-judge ids it is known by
+/// ([`Problem::aliases`]). Parsing accepts both, ignoring ASCII case.
+///
+/// ```
+/// use beatty_judge::Problem;
+/// assert_eq!("POJ1067".parse::<Problem>(), Ok(Problem::Wythoff));
+/// assert_eq!("51nod1185".parse::<Problem>(), Ok(Problem::WythoffBig));
+/// assert_eq!(Problem::Euclid.name(), "euclid");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Problem {
+    /// Wythoff's game, outcome only (POJ 1067, HDU 1527).
+    Wythoff,
+    /// Wythoff's game with the winning moves (HDU 2177).
+    WythoffMoves,
+    /// Wythoff's game with piles up to 10^18 (51nod 1185).
+    WythoffBig,
+    /// Bash's game (HDU 1846).
+    Bash,
+    /// The auction form of Bash's game (HDU 2149).
+    BashAuction,
+    /// Euclid's game (HDU 1525, POJ 2348).
+    Euclid,
+    /// Fibonacci nim (HDU 2516).
+    FibonacciNim,
+}
+
+/// The registry: every problem with its definition, in the order `judge
+/// problems` lists them.
+const REGISTRY: [(Problem, &dyn Definition); 7] = [
+    (Problem::Wythoff, &wythoff::Wythoff),
+    (Problem::WythoffMoves, &wythoff_moves::WythoffMoves),
+    (Problem::WythoffBig, &wythoff_big::WythoffBig),
+    (Problem::Bash, &bash::Bash),
+    (Problem::BashAuction, &bash_auction::BashAuction),
+    (Problem::Euclid, &euclid::Euclid),
+    (Problem::FibonacciNim, &fibonacci_nim::FibonacciNim),
+];
+
+impl Problem {
+    /// Every problem, in the order `judge problems` lists them.
+    pub const ALL: [Problem; REGISTRY.len()] = {
+        let mut all = [Problem::Wythoff; REGISTRY.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = REGISTRY[i].0;
+            i += 1;
+        }
+        all
+    };
+
+    pub(crate) fn def(self) -> &'static dyn Definition {
+        REGISTRY[self as usize].1
+    }
+
+    /// The problem's description: framing, fields, statement, sample.
+    ///
+    /// ```
+    /// use beatty_judge::{problem::Framing, Problem};
+    /// assert_eq!(Problem::Euclid.spec().framing, Framing::Terminator);
+    /// assert_eq!(Problem::Wythoff.spec().fields[1].max, 1_000_000_000);
+    /// ```
+    #[must_use]
+    pub fn spec(self) -> &'static Spec {
+        self.def().spec()
+    }
+
+    /// The canonical name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// The online-judge problem ids this problem is known by.
+    #[must_use]
+    pub fn aliases(self) -> &'static [&'static str] {
+        self.spec().aliases
+    }
+
+    /// The input format in one line (as `judge problems` prints it).
+    #[must_use]
+    pub fn input_format(self) -> &'static str {
+        self.spec().input_format
+    }
+
+    /// The output format in one line (as `judge problems` prints it).
+    #[must_use]
+    pub fn output_format(self) -> &'static str {
+        self.spec().output_format
+    }
+
+    /// The exact answer of one case (its field values in order), for every
+    /// value that fits in a `u64`; a [`DomainError`] for values outside the
+    /// game's domain (a maximum take of 0, a lone zero in `euclid`, …).
+    ///
+    /// ```
+    /// use beatty_judge::Problem;
+    /// let a = Problem::WythoffMoves.answer(&[4, 5]).unwrap();
+    /// assert_eq!(a.to_string(), "1\n1 2\n3 5\n");
+    /// assert!(Problem::Bash.answer(&[4, 0]).is_err());
+    /// ```
+    pub fn answer(self, case: &[u64]) -> Result<Answer, DomainError> {
+        let def = self.def();
+        if case.len() != def.spec().fields.len() {
+            return Err(DomainError {
+                field: case.len().min(def.spec().fields.len()),
+                expected: format!("{} numbers", def.spec().fields.len()),
+                found: format!("{} numbers", case.len()),
+            });
+        }
+        def.answer(&Case::new(case))
+    }
+
+    /// What the classic float solution answers on a case, `None` when the
+    /// problem has no float solution or the case is outside its domain.
+    ///
+    /// ```
+    /// use beatty_judge::Problem;
+    /// // The F40 pair: doubles say the player to move wins (`1`); it loses.
+    /// let f = Problem::Wythoff.float_answer(&[165_580_140, 267_914_295]).unwrap();
+    /// assert_eq!(f.to_string(), "1\n");
+    /// assert_eq!(Problem::Wythoff.answer(&[165_580_140, 267_914_295]).unwrap().to_string(), "0\n");
+    /// ```
+    #[must_use]
+    pub fn float_answer(self, case: &[u64]) -> Option<Answer> {
+        let def = self.def();
+        if case.len() != def.spec().fields.len() {
+            return None;
+        }
+        def.float_answer(&Case::new(case))
+    }
+}
+
+/// The values of one case line (one or two fields).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Case {
+    values: [u64; 2],
+    len: u8,
+}
+
+impl Case {
+    pub(crate) fn new(values: &[u64]) -> Case {
+        let mut c = Case {
+            values: [0; 2],
+            len: 0,
+        };
+        for &v in values.iter().take(2) {
+            c.values[usize::from(c.len)] = v;
+            c.len += 1;
+        }
+        c
+    }
+
+    pub(crate) fn pair(a: u64, b: u64) -> Case {
+        Case {
+            values: [a, b],
+            len: 2,
+        }
+    }
+
+    pub(crate) fn one(n: u64) -> Case {
+        Case {
+            values: [n, 0],
+            len: 1,
+        }
+    }
+
+    pub(crate) fn values(&self) -> &[u64] {
+        &self.values[..usize::from(self.len)]
+    }
+
+    /// The two values of a two-field case (the second is 0 for one field).
+    pub(crate) fn ab(&self) -> (u64, u64) {
+        (self.values[0], self.values[1])
+    }
+
+    /// Writes the case line (with its line feed).
+    pub(crate) fn write_line<W: Write>(&self, out: &mut W) -> io::Result<()> {
+        let mut tmp = [0u8; 20];
+        for (i, &v) in self.values().iter().enumerate() {
+            if i > 0 {
+                out.write_all(b" ")?;
+            }
+            out.write_all(fmt_u64(v, &mut tmp))?;
+        }
+        out.write_all(b"\n")
+    }
+}
+
+impl fmt::Display for Case {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, v) in self.values().iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{v}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Formats `v` in decimal into `tmp`, returning the digits.
+pub(crate) fn fmt_u64(mut v: u64, tmp: &mut [u8; 20]) -> &[u8] {
+    let mut i = tmp.len();
+    loop {
+        i -= 1;
+        tmp[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            return &tmp[i..];
+        }
+    }
+}
+
+/// The exact answer of one case, and its one rendering: [`Answer::write_to`]
+/// writes the lines the official output has for the case; `Display` shows the
+/// same text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// One fixed line, e.g. `1`, `first`, `Stan wins`, `Second win`.
+    Line(&'static str),
+    /// The `wythoff-moves` answer: `0` for a losing position, else `1` and
+    /// the winning moves, one per line.
+    Moves(Option<WinningMoves>),
+    /// The `bash-auction` answer: the winning first bids `lo..=hi` on one line,
+    /// or `none`.
+    Bids(Option<(u64, u64)>),
+}
+
+impl Answer {
+    /// Writes the answer's lines, each ended by a line feed.
+    ///
+    /// ```
+    /// use beatty_judge::problem::Answer;
+    /// let mut v = Vec::new();
+    /// Answer::Bids(Some((3, 5))).write_to(&mut v).unwrap();
+    /// assert_eq!(v, b"3 4 5\n");
+    /// ```
+    pub fn write_to<W: Write>(&self, out: &mut W) -> io::Result<()> {
+        let mut tmp = [0u8; 20];
+        match self {
+            Answer::Line(s) => {
+                out.write_all(s.as_bytes())?;
+                out.write_all(b"\n")
+            }
+            Answer::Moves(None) => out.write_all(b"0\n"),
+            Answer::Moves(Some(m)) => {
+                out.write_all(b"1\n")?;
+                for (x, y) in m.all() {
+                    out.write_all(fmt_u64(x, &mut tmp))?;
+                    out.write_all(b" ")?;
+                    out.write_all(fmt_u64(y, &mut tmp))?;
+                    out.write_all(b"\n")?;
+                }
+                Ok(())
+            }
+            Answer::Bids(None) => out.write_all(b"none\n"),
+            Answer::Bids(Some((lo, hi))) => {
+                for bid in *lo..=*hi {
+                    if bid != *lo {
+                        out.write_all(b" ")?;
+                    }
+                    out.write_all(fmt_u64(bid, &mut tmp))?;
+                }
+                out.write_all(b"\n")
+            }
+        }
+    }
+
+    /// The rendering as bytes.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut v = Vec::new();
+        self.write_to(&mut v).expect("writing to a Vec cannot fail");
+        v
+    }
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&String::from_utf8_lossy(&self.to_bytes()))
+    }
+}
+
+/// A case outside the game's domain: which field, what was expected, what is there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DomainError {
+    /// The 0-based index of the field at fault.
+    pub field: usize,
+    /// What the game needs, e.g. `a positive number m`.
+    pub expected: String,
+    /// What is there, e.g. `"0"`.
+    pub found: String,
+}
+
+impl fmt::Display for DomainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expected {}, found {}", self.expected, self.found)
+    }
+}
+
+impl std::error::Error for DomainError {}
+
+/// A field that must be positive holds 0.
+pub(crate) fn zero_field(field: usize, what: &str) -> DomainError {
+    DomainError {
+        field,
+        expected: format!("a positive number {what}"),
+        found: "\"0\"".into(),
+    }
+}
+
+/// Everything about one problem (see the [module docs](self)).
+pub(crate) trait Definition: Sync {
+    /// The format and statement.
+    fn spec(&self) -> &'static Spec;
+    /// The exact answer of a case with any `u64` values, or why the values are
+    /// outside the game's domain.
+    fn answer(&self, case: &Case) -> Result<Answer, DomainError>;
+    /// The classic float solution's answer, `None` without one.
+    fn float_answer(&self, case: &Case) -> Option<Answer>;
+    /// The `edge` profile: every case, the sample's first.
+    fn edge(&self) -> Vec<Case>;
+    /// The `hack` profile: every case, each verified at generation where a
+    /// float solution exists (see the generator docs).
+    fn hack(&self) -> Vec<Case>;
+    /// One `random` case (`max`: near the limits, for the `max` profile).
+    fn random(&self, rng: &mut SplitMix64, max: bool) -> Case;
+    /// The default number of cases of the `max` profile (answers stay within a
+    /// few MB).
+    fn max_cases(&self) -> u64;
+    /// `judge explain` of one case (its values have been counted already).
+    fn explain(&self, case: &Case) -> Result<String, String>;
+    /// Solves a whole input: the driver [`crate::solve::solve_cases`],
+    /// instantiated for this problem so that the per-case `answer` is a static
+    /// call (keep the default).
+    fn solve(
+        &self,
+        r: &mut crate::solve::DynReader<'_>,
+        out: &mut crate::solve::DynOut<'_>,
+        summary: &mut crate::solve::SolveSummary,
+    ) -> Result<(), crate::solve::SolveError> {
+        crate::solve::solve_cases(self, r, out, summary)
+    }
+
+    /// A problem-specific comparison for [`OutputKind::Custom`].
+    fn compare_custom(
+        &self,
+        _cases: &[Case],
+        _answers: &[Answer],
+        _output: &[u8],
+    ) -> Result<(), crate::check::Mismatch> {
+        Err(crate::check::Mismatch::fail(
+            "this problem has no custom comparison",
+        ))
+    }
+}
+
+/// How the case lines of an input are framed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Framing {
+    /// Case lines until end of file; at least one case.
+    UntilEof,
+    /// Case lines ended by a terminator line with every field `0`, which is the
+    /// last line of the input (zero cases before it are allowed).
+    Terminator,
+    /// A first line with the number of cases C (1 ≤ C ≤ `max`), then C case lines
+    /// and nothing after them.
+    Counted {
+        /// What the count is called in messages, e.g. `the number of cases C`.
+        name: &'static str,
+        /// The largest count allowed.
+        max: u64,
+    },
+}
+
+/// One integer field of a case line, with its inclusive official range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Field {
+    /// What the field is called in messages, e.g. `pile a`.
+    pub name: &'static str,
+    /// The smallest value allowed.
+    pub min: u64,
+    /// The largest value allowed.
+    pub max: u64,
+}
+
+/// A constraint between the fields of one case line, beyond their ranges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Relation {
+    /// No constraint.
+    None,
+    /// The first field is at most the second (`a ≤ b`).
+    FirstAtMostSecond,
+}
+
+/// How a contestant's output is compared with the exact answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OutputKind {
+    /// A sequence of integers, compared as testlib's `ncmp` does.
+    Integers,
+    /// A sequence of words, compared as testlib's `wcmp` does (case-sensitive,
+    /// whitespace-insensitive): the Kattis default output validator agrees.
+    Words,
+    /// Needs the problem's own checker (e.g. moves in any order).
+    Custom,
+}
+
+/// Everything the judge knows about a problem's format, in one place.
+///
+/// Case lines hold the `fields` separated by single spaces; the `relation`
+/// holds between them; the `framing` says how the cases end. Every line,
+/// the last one included, ends with a line feed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// The canonical name, e.g. `wythoff`.
+    pub name: &'static str,
+    /// The online-judge ids, e.g. `poj1067`.
+    pub aliases: &'static [&'static str],
+    /// A human title, e.g. `Wythoff's game`.
+    pub title: &'static str,
+    /// Where the problem comes from, e.g. `POJ 1067, HDU 1527`.
+    pub source: &'static str,
+    /// The story of the statement: the game's rules, in plain text.
+    pub legend: &'static str,
+    /// The input format in one line.
+    pub input_format: &'static str,
+    /// The output format in one line.
+    pub output_format: &'static str,
+    /// How the cases are framed.
+    pub framing: Framing,
+    /// The fields of a case line, in order.
+    pub fields: &'static [Field],
+    /// The constraint between the fields.
+    pub relation: Relation,
+    /// The sample input of the statement.
+    pub sample: &'static [u8],
+    /// How answers are compared.
+    pub output: OutputKind,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of parsing an unknown problem name; its message lists the known names.
+///
+/// ```
+/// let e = "nim".parse::<beatty_judge::Problem>().unwrap_err();
+/// assert!(e.to_string().contains("wythoff-moves"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownProblem(pub String);
+
+impl fmt::Display for UnknownProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown problem `{}`; known problems: ", self.0)?;
+        for (i, p) in Problem::ALL.into_iter().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            write!(f, "{sep}{} ({})", p.name(), p.aliases().join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for UnknownProblem {}
+
+impl FromStr for Problem {
+    type Err = UnknownProblem;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Problem::ALL
+            .into_iter()
+            .find(|p| {
+                p.name().eq_ignore_ascii_case(s)
+                    || p.aliases().iter().any(|a| a.eq_ignore_ascii_case(s))
+            })
+            .ok_or_else(|| UnknownProblem(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_and_alias_parses_back_in_any_case() {
+        for p in Problem::ALL {
+            assert_eq!(p.name().to_uppercase().parse::<Problem>(), Ok(p));
+            for a in p.aliases() {
+                assert_eq!(a.parse::<Problem>(), Ok(p));
+                assert_eq!(a.to_uppercase().parse::<Problem>(), Ok(p));
+            }
+        }
+        assert!("poj".parse::<Problem>().is_err());
+        for (i, p) in Problem::ALL.into_iter().enumerate() {
+            assert_eq!(p as usize, i, "REGISTRY is indexed by the enum");
+            assert_eq!(REGISTRY[i].0, p);
+        }
+        assert!("".parse::<Problem>().is_err());
+    }
+}

@@ -1,0 +1,178 @@
+//! `wythoff-big` — Wythoff's game with piles up to 10^18 (51nod 1185).
+//!
+//! A first line T (1 ≤ T ≤ 10000), then T lines `a b` with 1 ≤ a, b ≤ 10^18;
+//! the answer is `A` if the player to move wins, else `B`.
+//!
+//! Near 10^18 the double formula `(long long)(k * (1 + sqrt(5)) / 2)` is wrong
+//! on most k: the product needs 60 bits and a double keeps 53. The hack cases
+//! are the losing positions and their neighbours at the k just below the
+//! largest pair index (from `beatty_float::hazards::lower_f64_hazards`) and at
+//! the Fibonacci and Lucas numbers k, each kept only if
+//! [`beatty_float::solutions::wythoff_big_f64`] answers it wrongly. The cases
+//! that also fool the same solution in x87 `long double`
+//! ([`beatty_float::solutions::wythoff_big_long_double`], wrong on about 8 % of
+//! k there) come first, so that `mixed` (which takes the first 20) breaks both.
+
+use super::wythoff::{LEGEND, max_pair_index, pair};
+use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
+use crate::generate::SplitMix64;
+use beatty_core::golden;
+use std::sync::OnceLock;
+
+const MAX: u64 = 1_000_000_000_000_000_000;
+
+static SPEC: Spec = Spec {
+    name: "wythoff-big",
+    aliases: &["51nod1185"],
+    title: "Wythoff's game, big piles",
+    source: "51nod 1185",
+    legend: LEGEND,
+    input_format: "first line T (1 ≤ T ≤ 10000), then T lines `a b`, 1 ≤ a, b ≤ 10^18",
+    output_format: "per case `A` if the player to move wins, else `B`",
+    framing: Framing::Counted {
+        name: "the number of cases T",
+        max: 10_000,
+    },
+    fields: &[
+        Field {
+            name: "pile a",
+            min: 1,
+            max: MAX,
+        },
+        Field {
+            name: "pile b",
+            min: 1,
+            max: MAX,
+        },
+    ],
+    relation: Relation::None,
+    sample: b"3\n3 5\n3 4\n1 2\n",
+    output: OutputKind::Words,
+};
+
+fn letter(wins: bool) -> Answer {
+    Answer::Line(if wins { "A" } else { "B" })
+}
+
+/// The Fibonacci and Lucas numbers k ≥ 1 up to the largest pair index.
+fn fibonacci_and_lucas() -> Vec<u64> {
+    let kmax = max_pair_index(MAX);
+    let mut v = Vec::new();
+    for (mut x, mut y) in [(1u64, 2u64), (2, 1)] {
+        while x <= kmax {
+            v.push(x);
+            (x, y) = (y, x.saturating_add(y));
+        }
+    }
+    v
+}
+
+fn hack_cases() -> &'static [Case] {
+    static H: OnceLock<Vec<Case>> = OnceLock::new();
+    H.get_or_init(|| {
+        let kmax = max_pair_index(MAX);
+        let mut ks = beatty_float::hazards::lower_f64_hazards(kmax - 2000..=kmax);
+        ks.extend(fibonacci_and_lucas());
+        let mut v = Vec::new();
+        for k in ks {
+            let (a, b) = pair(k);
+            for (x, y) in [(a, b), (b, a), (a + 1, b), (a, b + 1), (a - 1, b - 1)] {
+                let c = Case::pair(x, y);
+                if (1..=MAX).contains(&x)
+                    && (1..=MAX).contains(&y)
+                    && WythoffBig.float_answer(&c) != WythoffBig.answer(&c).ok()
+                    && !v.contains(&c)
+                {
+                    v.push(c);
+                }
+            }
+        }
+        let fools_long_double = |c: &Case| {
+            let (a, b) = c.ab();
+            beatty_float::solutions::wythoff_big_long_double(a, b) == golden::is_p_position(a, b)
+        };
+        let (mut first, rest): (Vec<Case>, Vec<Case>) = v.into_iter().partition(fools_long_double);
+        first.extend(rest);
+        first
+    })
+}
+
+pub(super) struct WythoffBig;
+
+impl Definition for WythoffBig {
+    fn spec(&self) -> &'static Spec {
+        &SPEC
+    }
+
+    fn answer(&self, case: &Case) -> Result<Answer, DomainError> {
+        let (a, b) = case.ab();
+        Ok(letter(!golden::is_p_position(a, b)))
+    }
+
+    fn float_answer(&self, case: &Case) -> Option<Answer> {
+        let (a, b) = case.ab();
+        Some(letter(beatty_float::solutions::wythoff_big_f64(a, b)))
+    }
+
+    fn edge(&self) -> Vec<Case> {
+        let (a, b) = pair(max_pair_index(MAX));
+        let m = MAX;
+        [
+            (3, 5),
+            (3, 4),
+            (1, 2),
+            (1, 1),
+            (2, 1),
+            (2, 2),
+            (1, m),
+            (m, 1),
+            (m, m),
+            (m - 1, m),
+            (a, b),
+            (b, a),
+            (a + 1, b),
+            (a, b - 1),
+            (165_580_140, 267_914_295),
+        ]
+        .map(|(a, b)| Case::pair(a, b))
+        .to_vec()
+    }
+
+    fn hack(&self) -> Vec<Case> {
+        hack_cases().to_vec()
+    }
+
+    fn random(&self, r: &mut SplitMix64, max: bool) -> Case {
+        let lo = if max { MAX - MAX / 1000 } else { 1 };
+        let kmax = max_pair_index(MAX);
+        if r.chance(1, 2) {
+            return Case::pair(r.range(lo, MAX), r.range(lo, MAX));
+        }
+        let k = if max {
+            r.range(kmax - kmax / 1000, kmax)
+        } else {
+            r.range(1, kmax)
+        };
+        let (mut a, mut b) = pair(k);
+        if r.chance(1, 4) {
+            a += 1;
+        }
+        if r.chance(1, 4) {
+            b -= u64::from(b > a);
+        }
+        if r.chance(1, 2) {
+            Case::pair(b, a)
+        } else {
+            Case::pair(a, b)
+        }
+    }
+
+    fn max_cases(&self) -> u64 {
+        10_000
+    }
+
+    fn explain(&self, case: &Case) -> Result<String, String> {
+        let (a, b) = case.ab();
+        Ok(super::wythoff::explain_text(a, b, "answer A", "answer B"))
+    }
+}

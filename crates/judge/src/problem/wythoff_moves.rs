@@ -1,0 +1,341 @@
+//! `wythoff-moves` — Wythoff's game with the winning moves (HDU 2177).
+//!
+//! Lines `a b` with 0 ≤ a ≤ b ≤ 10^6, ended by `0 0`. The answer of a case is
+//! `0` for a losing position, else `1` and then every winning move as the
+//! position `x y` (x ≤ y) it leads to, one per line: the move from both piles
+//! first (when there is one), then the single-pile moves in any order.
+//!
+//! The checker reads the output **line by line**: a case is a line `0`, or a
+//! line `1` followed by lines of two integers `x y`; a line of one token starts
+//! the next case. So a wrong case is named by its own lines: a missing or extra
+//! move, a wrong header or a case missing at the end is a wrong answer; a token
+//! that is not an integer (or a header that is not `0`/`1`, or a line of three
+//! or more tokens) is a presentation error.
+//!
+//! Hack cases: below 10^6 the double formula has no error at all
+//! (`lower_f64_hazards(0..=1_000_000)` is empty; the generator would use such
+//! k if there were any), so the hack cases are the positions whose winning move
+//! *from the smaller pile* naive solutions miss, like (4, 5) → (3, 5): each is
+//! kept only if [`beatty_float::solutions::wythoff_moves_naive`] prints
+//! different moves than the exact answer.
+
+use super::wythoff::{LEGEND, max_pair_index, pair};
+use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
+use crate::check::{Mismatch, is_blank, shown_lines};
+use crate::generate::SplitMix64;
+use crate::text::{TOKEN_BYTES, excerpt};
+use beatty_games::{Outcome, wythoff};
+
+const MAX: u64 = 1_000_000;
+
+static SPEC: Spec = Spec {
+    name: "wythoff-moves",
+    aliases: &["hdu2177"],
+    title: "Wythoff's game, the winning moves",
+    source: "HDU 2177",
+    legend: LEGEND,
+    input_format: "lines `a b`, 0 ≤ a ≤ b ≤ 10^6; the line `0 0` ends the input",
+    output_format: "`0` if the player to move loses; else `1`, then every winning move as the position `x y` (x ≤ y) it leads to, one per line: the move from both piles first (when there is one), then the single-pile moves in any order",
+    framing: Framing::Terminator,
+    fields: &[
+        Field {
+            name: "pile a",
+            min: 0,
+            max: MAX,
+        },
+        Field {
+            name: "pile b",
+            min: 0,
+            max: MAX,
+        },
+    ],
+    relation: Relation::FirstAtMostSecond,
+    sample: b"1 2\n5 8\n4 7\n2 2\n0 0\n",
+    output: OutputKind::Custom,
+};
+
+/// The winning moves of a `wythoff-moves` answer, as resulting positions (x ≤ y).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinningMoves {
+    /// The move taking equally from both piles, if it wins.
+    pub both: Option<(u64, u64)>,
+    /// The distinct winning single-pile moves, in increasing (x, y).
+    pub singles: Vec<(u64, u64)>,
+}
+
+impl WinningMoves {
+    /// Every listed move in output order: `both` first, then `singles`.
+    ///
+    /// ```
+    /// use beatty_judge::{problem::Answer, Problem};
+    /// // (5, 7): take 2 from both → (3, 5); take 4 from the 7 → (5, 3), written
+    /// // (3, 5); take 1 from the 5 → (4, 7).
+    /// let Ok(Answer::Moves(Some(m))) = Problem::WythoffMoves.answer(&[5, 7]) else { panic!() };
+    /// assert_eq!(m.all().collect::<Vec<_>>(), [(3, 5), (3, 5), (4, 7)]);
+    /// ```
+    pub fn all(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.both.iter().chain(&self.singles).copied()
+    }
+}
+
+/// The answer for (a, b) (either order): `None` for a losing position, else the
+/// equal-from-both move (if any) and the distinct single-pile moves in
+/// increasing order, each as the resulting position with x ≤ y.
+pub(crate) fn moves(a: u64, b: u64) -> Option<WinningMoves> {
+    if wythoff::outcome(a, b) == Outcome::P {
+        return None;
+    }
+    let sorted = |(x, y): (u64, u64)| if x <= y { (x, y) } else { (y, x) };
+    let mut both = None;
+    let mut singles = Vec::with_capacity(2);
+    for m in wythoff::winning_moves(a, b) {
+        match m.kind {
+            wythoff::MoveKind::Both => both = Some(sorted(m.to)),
+            _ => singles.push(sorted(m.to)),
+        }
+    }
+    singles.sort_unstable();
+    singles.dedup();
+    Some(WinningMoves { both, singles })
+}
+
+pub(super) struct WythoffMoves;
+
+impl Definition for WythoffMoves {
+    fn spec(&self) -> &'static Spec {
+        &SPEC
+    }
+
+    fn answer(&self, case: &Case) -> Result<Answer, DomainError> {
+        let (a, b) = case.ab();
+        Ok(Answer::Moves(moves(a, b)))
+    }
+
+    fn float_answer(&self, case: &Case) -> Option<Answer> {
+        let (a, b) = case.ab();
+        let (a, b) = (a.min(b), a.max(b));
+        let naive = beatty_float::solutions::wythoff_moves_naive(a, b);
+        Some(Answer::Moves(naive.map(|singles| WinningMoves {
+            both: None,
+            singles,
+        })))
+    }
+
+    fn edge(&self) -> Vec<Case> {
+        let (a, b) = pair(max_pair_index(MAX));
+        let m = MAX;
+        [
+            (1, 2),
+            (5, 8),
+            (4, 7),
+            (2, 2),
+            (4, 5),
+            (0, 1),
+            (0, 2),
+            (1, 1),
+            (3, 3),
+            (5, 7),
+            (3, 5),
+            (0, m),
+            (1, m),
+            (m, m),
+            (m - 1, m),
+            (a, b),
+            (a + 1, b),
+            (a, b + 1),
+            (b, b),
+        ]
+        .map(|(a, b)| Case::pair(a, b))
+        .to_vec()
+    }
+
+    fn hack(&self) -> Vec<Case> {
+        let wrong = |c: &Case| {
+            self.float_answer(c).map(|f| f.to_bytes()) != self.answer(c).ok().map(|e| e.to_bytes())
+        };
+        let mut v = Vec::new();
+        // Float hazards inside the limits (none for doubles, see the module docs).
+        for k in beatty_float::hazards::lower_f64_hazards(0..=max_pair_index(MAX)) {
+            let (a, b) = pair(k);
+            for (x, y) in [(a, b), (a + 1, b + 1), (a, b + 1), (a + 1, b)] {
+                let c = Case::pair(x, y);
+                if y <= MAX && wrong(&c) {
+                    v.push(c);
+                }
+            }
+        }
+        // Positions (lo, b_k) with a_k < lo ≤ b_k: their smaller-pile move to
+        // (a_k, b_k) is missed by naive solutions.
+        let kmax = max_pair_index(MAX);
+        for k in (1..=12).chain([100, 1000, 10_000, 100_000, kmax - 1, kmax]) {
+            let (a, b) = pair(k);
+            for lo in [a + 1, a + 2, (a + b) / 2, b - 1, b] {
+                let c = Case::pair(lo, b);
+                if lo > a && lo <= b && wrong(&c) {
+                    v.push(c);
+                }
+            }
+        }
+        v.dedup();
+        v
+    }
+
+    fn random(&self, r: &mut SplitMix64, max: bool) -> Case {
+        let lo = if max { MAX - 10_000 } else { 0 };
+        let kmax = max_pair_index(MAX);
+        let k_near = |r: &mut SplitMix64, from: u64| {
+            if max {
+                r.range(kmax - 4000, kmax)
+            } else {
+                r.range(from, kmax)
+            }
+        };
+        let (a, b) = match r.range(0, 2) {
+            0 => (r.range(lo, MAX), r.range(lo, MAX)),
+            1 => pair(k_near(r, 0)),
+            _ => {
+                let (a, b) = pair(k_near(r, 1));
+                (r.range(a, b), b)
+            }
+        };
+        let (a, b) = (a.min(b), a.max(b));
+        if (a, b) == (0, 0) {
+            Case::pair(0, 1)
+        } else {
+            Case::pair(a, b)
+        }
+    }
+
+    fn max_cases(&self) -> u64 {
+        100_000
+    }
+
+    fn explain(&self, case: &Case) -> Result<String, String> {
+        let (a, b) = case.ab();
+        Ok(super::wythoff::explain_text(
+            a,
+            b,
+            "answer 1 and the moves",
+            "answer 0",
+        ))
+    }
+
+    fn compare_custom(
+        &self,
+        cases: &[Case],
+        answers: &[Answer],
+        output: &[u8],
+    ) -> Result<(), Mismatch> {
+        let mut lines = output
+            .split(|&b| b == b'\n')
+            .map(|l| {
+                l.split(is_blank)
+                    .filter(|t| !t.is_empty())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|t| !t.is_empty())
+            .peekable();
+        for (i, (case, exp)) in cases.iter().zip(answers).enumerate() {
+            let Answer::Moves(exp) = exp else {
+                return Err(Mismatch::fail("wythoff-moves answers are moves"));
+            };
+            let head = |verdict: &str| {
+                format!(
+                    "{verdict} on case {} (input `{case}`): expected `{}`",
+                    i + 1,
+                    shown_lines(&Answer::Moves(exp.clone()).to_bytes())
+                )
+            };
+            let Some(first) = lines.next() else {
+                return Err(Mismatch::wa(format!(
+                    "{}, but the output ends before it",
+                    head("wrong answer")
+                )));
+            };
+            let mut got = vec![first];
+            while let Some(l) = lines.peek()
+                && l.len() >= 2
+            {
+                got.push(lines.next().unwrap_or_default());
+            }
+            let received = got
+                .iter()
+                .take(8)
+                .map(|l| {
+                    l.iter()
+                        .map(|t| excerpt(t, TOKEN_BYTES))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect::<Vec<_>>()
+                .join(" / ")
+                + if got.len() > 8 { " / …" } else { "" };
+            let pe = |why: String| {
+                Mismatch::pe(format!(
+                    "{}, received `{received}`: {why}",
+                    head("presentation error")
+                ))
+            };
+            let header = got[0][0];
+            if got[0].len() != 1 || !(header == b"0" || header == b"1") {
+                return Err(pe("a case starts with a line `0` or `1`".into()));
+            }
+            let mut listed = Vec::with_capacity(got.len() - 1);
+            for l in &got[1..] {
+                if l.len() != 2 {
+                    return Err(pe("a move is a line of two integers `x y`".into()));
+                }
+                let (Some(x), Some(y)) = (unsigned(l[0]), unsigned(l[1])) else {
+                    return Err(pe("a move is a line of two integers `x y`".into()));
+                };
+                listed.push((x, y));
+            }
+            let right = match exp {
+                None => header == b"0" && listed.is_empty(),
+                Some(m) => {
+                    header == b"1" && listed.len() == m.all().count() && {
+                        let rest = match m.both {
+                            Some(both) => {
+                                if listed[0] != both {
+                                    return Err(Mismatch::wa(format!(
+                                        "{}, received `{received}`",
+                                        head("wrong answer")
+                                    )));
+                                }
+                                &mut listed[1..]
+                            }
+                            None => &mut listed[..],
+                        };
+                        rest.sort_unstable();
+                        rest == m.singles.as_slice()
+                    }
+                }
+            };
+            if !right {
+                return Err(Mismatch::wa(format!(
+                    "{}, received `{received}`",
+                    head("wrong answer")
+                )));
+            }
+        }
+        if let Some(l) = lines.next() {
+            let shown: Vec<String> = l.iter().take(4).map(|t| excerpt(t, TOKEN_BYTES)).collect();
+            return Err(Mismatch::wa(format!(
+                "wrong answer: extra output after the last case, starting with `{}`",
+                shown.join(" ")
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// An unsigned integer as testlib reads one: digits only, no leading zero,
+/// at most `u64::MAX`.
+fn unsigned(t: &[u8]) -> Option<u64> {
+    if t.is_empty() || (t.len() > 1 && t[0] == b'0') || !t.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    t.iter().try_fold(0u64, |v, &d| {
+        v.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+    })
+}
