@@ -19,6 +19,9 @@
 //!   contest step rule, winning moves, perfect play, Grundy values;
 //! * [`wythoff`] — Wythoff's game (Wythoff 1907): outcome, all winning moves
 //!   with their kinds, misère Wythoff, the Grundy table;
+//! * [`fibonacci_nim`] — Fibonacci nim (Whinihan 1963, HDU 2516): outcome
+//!   and winning move from any (stones, maximum take) state by the smallest
+//!   Zeckendorf term, perfect play;
 //! * [`awythoff`] — Fraenkel's generalised a-Wythoff game (Fraenkel 1982);
 //! * [`sum`] — disjunctive sums of all of these, by XOR of Grundy values.
 //!
@@ -39,6 +42,7 @@
 pub mod awythoff;
 pub mod bash;
 pub mod euclid;
+pub mod fibonacci_nim;
 pub mod game;
 pub mod sum;
 pub mod wythoff;
