@@ -142,7 +142,7 @@ const STEPS: u64 = 1 << 10;
 /// double exactly by the bit trick `from_bits(e | 2⁵² bits) − 2⁵²`. Every operation
 /// is a plain lane-wise add, compare or multiply, so the loop vectorises. The
 /// fixed-point ⌊k/φ⌋ can be one too small only when the low word is within k of a
-/// carry (see `beatty_core::golden::floor_div`); such k are flagged too.
+/// carry (see `beatty_core::golden::floor_div_phi`); such k are flagged too.
 #[inline(always)]
 fn lanes_kernel(a: u64) -> bool {
     const THETA: u64 = golden::INV_PHI_Q64;
@@ -554,10 +554,10 @@ pub fn lower_f32_summary_with_progress(
 #[must_use]
 pub fn is_classify_f64_hazard(a: u64) -> bool {
     use crate::FloatClass;
-    use golden::Wythoff;
+    use golden::Class;
     let agree = match (crate::classify_f64(a), golden::classify(a)) {
-        (FloatClass::Zero, Wythoff::Zero) | (FloatClass::Upper, Wythoff::Upper(_)) => true,
-        (FloatClass::Lower(j), Wythoff::Lower(k)) => j == k,
+        (FloatClass::Zero, Class::Zero) | (FloatClass::Upper, Class::Upper(_)) => true,
+        (FloatClass::Lower(j), Class::Lower(k)) => j == k,
         _ => false,
     };
     !agree
@@ -613,8 +613,8 @@ pub fn classify_f64_enumerate(range: RangeInclusive<u64>) -> Vec<u64> {
     let mut out = Vec::new();
     if lo <= top {
         // k ≈ a/φ: a margin of 2 covers the rounding of the indices.
-        let klo = golden::floor_div(lo).saturating_sub(2);
-        let khi = golden::floor_div(top) + 2;
+        let klo = golden::floor_div_phi(lo).saturating_sub(2);
+        let khi = golden::floor_div_phi(top) + 2;
         for k in enumerate(klo..=khi) {
             for a in [golden::lower_wide(k), crate::lower_f64(k) as u128] {
                 if (lo as u128..=top as u128).contains(&a) && is_classify_f64_hazard(a as u64) {
@@ -668,8 +668,9 @@ mod tests {
 
     #[test]
     fn window_covers_the_true_error_for_small_k() {
-        // Direct check of the bound: for every k in a range, ‖kφ‖·2⁶⁴ ≥ |y − kφ|·2⁶⁴ fails only
-        // for candidates, i.e. every hazard is a candidate (also checked by the sweep tests).
+        // Every hazard the sweep (the float formula at every k) finds in a range is among the
+        // enumerated candidates: a test of the enumeration's completeness on that range, not
+        // of the bound itself.
         let c = candidates(0..=3_000_000);
         for k in sweep(0..=3_000_000) {
             assert!(c.binary_search(&k).is_ok(), "{k} not a candidate");

@@ -7,7 +7,7 @@
 //! through the golden ratio φ. Contest solutions usually evaluate those
 //! formulas with doubles, and get large inputs wrong. This crate states each
 //! game's rules, solves it with integers only (through [`beatty_core`]),
-//! exactly on the whole `u64` range, and proves every closed form against a
+//! exactly on the whole `u64` range, and tests every closed form against a
 //! brute-force search of the rules on small boards:
 //!
 //! * [`game`] — the [`Game`](game::Game) trait (a position type and its

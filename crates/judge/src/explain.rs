@@ -7,15 +7,15 @@
 //! float formula answers — flagged `WRONG` when it differs from the exact answer.
 
 use crate::Problem;
-use beatty_core::golden::{self, Wythoff};
+use beatty_core::golden::{self, Class};
 use beatty_games::{Outcome, bash, euclid, wythoff};
 use core::fmt::Write;
 
 fn describe_pile(n: u64) -> String {
     match golden::classify(n) {
-        Wythoff::Zero => "0 (empty)".into(),
-        Wythoff::Lower(k) => format!("{n} = ⌊kφ⌋ for k = {k} (a lower Wythoff number)"),
-        Wythoff::Upper(k) => format!("{n} = ⌊kφ⌋ + k for k = {k} (an upper Wythoff number)"),
+        Class::Zero => "0 (empty)".into(),
+        Class::Lower(k) => format!("{n} = ⌊kφ⌋ for k = {k} (a lower Wythoff number)"),
+        Class::Upper(k) => format!("{n} = ⌊kφ⌋ + k for k = {k} (an upper Wythoff number)"),
     }
 }
 

@@ -40,7 +40,7 @@
 //! caps the number of cases. `bash` allows at most 100 cases in all.
 
 use crate::Problem;
-use beatty_core::golden::{self, Wythoff};
+use beatty_core::golden::{self, Class};
 use beatty_games::euclid;
 use core::fmt;
 use core::str::FromStr;
@@ -208,9 +208,9 @@ const EUCLID_MAX: u64 = (1 << 31) - 1;
 /// the numbers in 1..=limit are lower ones and the other `limit − k` are upper.
 fn max_pair_index(limit: u64) -> u64 {
     match golden::classify(limit) {
-        Wythoff::Zero => 0,
-        Wythoff::Upper(k) => k,
-        Wythoff::Lower(k) => limit - k,
+        Class::Zero => 0,
+        Class::Upper(k) => k,
+        Class::Lower(k) => limit - k,
     }
 }
 
