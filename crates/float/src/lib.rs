@@ -110,5 +110,3 @@ pub fn euclid_first_wins_f64(a: u64, b: u64) -> bool {
     let (small, large) = if a <= b { (a, b) } else { (b, a) };
     a == b || large as f64 / small as f64 > phi_f64()
 }
-
-pub mod hazards;

@@ -18,7 +18,7 @@
 //!   wrongly, each checked at generation:
 //!   - `wythoff`: the losing positions (⌊kφ⌋, ⌊kφ⌋ + k) and their neighbours at
 //!     every k where `lower_f64(k) ≠ ⌊kφ⌋` and both piles are ≤ 10^9 (from
-//!     [`beatty_float::hazards::lower_f64_hazards`]); a case is kept only if
+//!     [`beatty_hazards::lower_f64_hazards`]); a case is kept only if
 //!     `is_p_position_f64` answers it wrongly.
 //!   - `wythoff-moves`: below 10^6 the double formula has no error at all
 //!     (`lower_f64_hazards(0..=1_000_000)` is empty; the generator checks this
@@ -227,7 +227,7 @@ fn pair(k: u64) -> (u64, u64) {
 /// ```
 pub fn wythoff_hazards() -> &'static [u64] {
     static H: OnceLock<Vec<u64>> = OnceLock::new();
-    H.get_or_init(|| beatty_float::hazards::lower_f64_hazards(0..=max_pair_index(WYTHOFF_MAX)))
+    H.get_or_init(|| beatty_hazards::lower_f64_hazards(0..=max_pair_index(WYTHOFF_MAX)))
 }
 
 /// `true` when the float Wythoff test answers (a, b) wrongly.
@@ -494,7 +494,7 @@ impl Gen {
             Problem::WythoffMoves => {
                 let mut v = Vec::new();
                 // Float hazards inside the limits (none for doubles, see the module docs).
-                for k in beatty_float::hazards::lower_f64_hazards(0..=max_pair_index(MOVES_MAX)) {
+                for k in beatty_hazards::lower_f64_hazards(0..=max_pair_index(MOVES_MAX)) {
                     let (a, b) = pair(k);
                     for (x, y) in [(a, b), (a + 1, b + 1), (a, b + 1), (a + 1, b)] {
                         if exact_moves(x, y) != naive_float_moves(x, y) {
@@ -745,6 +745,6 @@ mod tests {
     #[test]
     fn no_double_hazard_below_a_million() {
         // The claim in the module docs, checked.
-        assert!(beatty_float::hazards::lower_f64_hazards(0..=1_000_000).is_empty());
+        assert!(beatty_hazards::lower_f64_hazards(0..=1_000_000).is_empty());
     }
 }
