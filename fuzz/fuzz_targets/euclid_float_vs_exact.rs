@@ -1,6 +1,6 @@
 //! `euclid_first_wins_f64` against the exact rule of `beatty_games::euclid` on 1..=10⁹:
 //! every disagreement must be explained by the documented error bound — a/b within 2⁻⁵⁰
-//! of φ, decided with integers by `beatty_float::hazards::euclid_near_phi` — or it crashes.
+//! of φ, decided with integers by `beatty_hazards::euclid_near_phi` — or it crashes.
 //!
 //! Input `mode: u8, x: u64, y: u64`: mode 0 any (a, b); 1 near m·(F(i+1), F(i)), the best
 //! rational approximations of φ; 2 b any and a next to ⌊bφ⌋.
@@ -15,7 +15,7 @@ fn check(a: u64, b: u64) {
     let float = beatty_float::euclid_first_wins_f64(a, b);
     if float != exact {
         assert!(
-            beatty_float::hazards::euclid_near_phi(a, b),
+            beatty_hazards::euclid_near_phi(a, b),
             "euclid_first_wins_f64({a}, {b}) = {float}, exact {exact}, and {a}/{b} is not within 2^-50 of φ"
         );
     }

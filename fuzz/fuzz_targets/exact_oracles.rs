@@ -1,6 +1,6 @@
 //! The exact core against independent oracles on arbitrary `u64`/`u128`:
 //!
-//! * ⌊n/φ⌋ (`floor_div`, the 64×64→128 fast path) against the defining inequalities
+//! * ⌊n/φ⌋ (`floor_div_phi`, the 64×64→128 fast path) against the defining inequalities
 //!   c·(c + n) ≤ n² < (c + 1)·(c + 1 + n) in `u128`, and against the isqrt formula
 //!   ⌊n/φ⌋ = ⌊(⌊√(5n²)⌋ − n)/2⌋ with std's `u128::isqrt` (when 5n² fits);
 //! * `isqrt_u64`/`isqrt_u128` against std's `isqrt`;
@@ -14,7 +14,7 @@
 //! Input `x: u64, y: u64, w: u128`; y also steers x towards F(y mod 94) ± a few.
 #![no_main]
 
-use beatty_core::golden::{self, Wythoff};
+use beatty_core::golden::{self, Class};
 use beatty_core::zeckendorf;
 use beatty_core::{isqrt_u64, isqrt_u128};
 use beatty_fuzz::{Bytes, fib, nudge, offset};
@@ -22,33 +22,33 @@ use core::cmp::Ordering;
 use libfuzzer_sys::fuzz_target;
 
 fn check_floor_div(n: u64) {
-    let c = golden::floor_div(n) as u128;
+    let c = golden::floor_div_phi(n) as u128;
     let n128 = n as u128;
     // c ≤ n/φ ⟺ c(c + n) ≤ n²; c + 1 > n/φ ⟺ (c + 1)(c + 1 + n) > n² (n > 0; both < 2¹²⁸ here
     // since c < 0.62·2⁶⁴).
     if n > 0 {
         assert!(
             c * (c + n128) <= n128 * n128,
-            "floor_div({n}) = {c} too large"
+            "floor_div_phi({n}) = {c} too large"
         );
         let c1 = c + 1;
         assert!(
             c1.checked_mul(c1 + n128).is_none_or(|v| v > n128 * n128),
-            "floor_div({n}) = {c} too small"
+            "floor_div_phi({n}) = {c} too small"
         );
     } else {
         assert_eq!(c, 0);
     }
     if let Some(five_n2) = (n128 * n128).checked_mul(5) {
         let formula = (five_n2.isqrt() - n128) / 2;
-        assert_eq!(c, formula, "floor_div({n}) vs the isqrt formula");
+        assert_eq!(c, formula, "floor_div_phi({n}) vs the isqrt formula");
     }
 }
 
 fn check_sequences(k: u64) {
     let lw = golden::lower_wide(k);
     let uw = golden::upper_wide(k);
-    assert_eq!(lw, k as u128 + golden::floor_div(k) as u128);
+    assert_eq!(lw, k as u128 + golden::floor_div_phi(k) as u128);
     assert_eq!(uw, lw + k as u128);
     assert_eq!(
         golden::lower(k),
@@ -70,12 +70,12 @@ fn check_sequences(k: u64) {
         if k > 0 {
             assert_eq!(
                 golden::classify(a),
-                Wythoff::Lower(k),
+                Class::Lower(k),
                 "classify(lower({k}))"
             );
             assert_eq!(
                 golden::classify(b),
-                Wythoff::Upper(k),
+                Class::Upper(k),
                 "classify(upper({k}))"
             );
             if b < u64::MAX {
@@ -110,9 +110,9 @@ fn check_second_implementations(k: u64) {
 
 fn check_classify(n: u64) {
     match golden::classify(n) {
-        Wythoff::Zero => assert_eq!(n, 0),
-        Wythoff::Lower(k) => assert_eq!(golden::lower(k), Some(n), "classify({n}) = Lower({k})"),
-        Wythoff::Upper(k) => assert_eq!(golden::upper(k), Some(n), "classify({n}) = Upper({k})"),
+        Class::Zero => assert_eq!(n, 0),
+        Class::Lower(k) => assert_eq!(golden::lower(k), Some(n), "classify({n}) = Lower({k})"),
+        Class::Upper(k) => assert_eq!(golden::upper(k), Some(n), "classify({n}) = Upper({k})"),
     }
 }
 

@@ -108,7 +108,7 @@ mod tests {
 
     #[test]
     fn the_list_is_the_enumeration() {
-        assert_eq!(hazards(), beatty_float::hazards::enumerate(0..=DOMAIN));
+        assert_eq!(hazards(), beatty_hazards::enumerate(0..=DOMAIN, &beatty_hazards::no_progress));
     }
 
     #[test]

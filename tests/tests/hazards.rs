@@ -1,8 +1,8 @@
 //! The checked-in hazard list of `lower_f64` on 0..=10⁹ (tests/data/hazards-lower_f64-0-1e9.txt)
-//! is reproduced by both independent methods of `beatty_float::hazards`, and every listed k
+//! is reproduced by both independent methods of `beatty_hazards`, and every listed k
 //! really breaks the float solutions of Wythoff's game.
 
-use beatty_float::hazards;
+use beatty_hazards::{self as hazards, no_progress};
 
 const LIST: &str = include_str!("../data/hazards-lower_f64-0-1e9.txt");
 
@@ -35,7 +35,10 @@ fn the_list_is_sorted_nonempty_and_starts_at_fibonacci_40() {
 
 #[test]
 fn enumeration_reproduces_the_list() {
-    assert_eq!(hazards::enumerate(0..=1_000_000_000), listed());
+    assert_eq!(
+        hazards::enumerate(0..=1_000_000_000, &no_progress),
+        listed()
+    );
     assert_eq!(hazards::lower_f64_hazards(0..=1_000_000_000), listed());
 }
 
@@ -48,7 +51,7 @@ fn enumeration_reproduces_sub_ranges_of_the_list() {
         (999_000_000, 1_000_000_000),
     ] {
         assert_eq!(
-            hazards::enumerate(lo..=hi),
+            hazards::enumerate(lo..=hi, &no_progress),
             listed_in(lo, hi),
             "{lo}..={hi}"
         );
@@ -58,9 +61,12 @@ fn enumeration_reproduces_sub_ranges_of_the_list() {
 #[test]
 fn sweep_reproduces_the_list_on_a_sub_range() {
     // 0..=5·10⁷ holds no hazard, so sweep a stretch that holds several as well.
-    assert_eq!(hazards::sweep(0..=50_000_000), listed_in(0, 50_000_000));
+    assert_eq!(
+        hazards::sweep(0..=50_000_000, &no_progress),
+        listed_in(0, 50_000_000)
+    );
     let (lo, hi) = (100_000_000, 250_000_000);
-    let swept = hazards::sweep(lo..=hi);
+    let swept = hazards::sweep(lo..=hi, &no_progress);
     assert!(swept.len() >= 4);
     assert_eq!(swept, listed_in(lo, hi));
 }
@@ -68,7 +74,7 @@ fn sweep_reproduces_the_list_on_a_sub_range() {
 #[test]
 fn sweep_reproduces_the_whole_list() {
     // Visits all 10⁹ k: about 1 s on 2 cores in the test profile (vectorised kernel).
-    assert_eq!(hazards::sweep(0..=1_000_000_000), listed());
+    assert_eq!(hazards::sweep(0..=1_000_000_000, &no_progress), listed());
 }
 
 #[test]
@@ -109,12 +115,12 @@ fn classify_f64_hazards_agree_between_methods_on_a_stretch_with_hazards() {
     let (lo, hi) = (160_000_000, 180_000_000);
     let e = hazards::classify_f64_enumerate(lo..=hi);
     assert!(e.contains(&165_580_140));
-    assert_eq!(e, hazards::classify_f64_sweep(lo..=hi));
+    assert_eq!(e, hazards::classify_f64_sweep(lo..=hi, &no_progress));
 }
 
 #[test]
 fn lower_f32_fails_early() {
-    let s = hazards::lower_f32_summary(0..=1_000_000);
+    let s = hazards::lower_f32_summary(0..=1_000_000, &no_progress);
     let first = s.first.expect("single precision fails below 10^6");
     // Everything before `first` agrees, checked directly.
     assert!(
@@ -133,6 +139,9 @@ fn lower_f32_fails_early() {
 
 #[test]
 fn count_matches_the_list() {
-    assert_eq!(hazards::count(0..=1_000_000_000), listed().len() as u64);
-    assert_eq!(hazards::count(102_334_155..=180_510_493), 3);
+    assert_eq!(
+        hazards::count(0..=1_000_000_000, &no_progress),
+        listed().len() as u64
+    );
+    assert_eq!(hazards::count(102_334_155..=180_510_493, &no_progress), 3);
 }

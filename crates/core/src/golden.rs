@@ -26,11 +26,11 @@
 //! in order without any multiplication (see [`Pairs`]).
 //!
 //! ```
-//! use beatty_core::golden::{self, Wythoff};
+//! use beatty_core::golden::{self, Class};
 //!
 //! assert_eq!(golden::lower(10), Some(16));
 //! assert_eq!(golden::upper(10), Some(26));
-//! assert_eq!(golden::classify(26), Wythoff::Upper(10));
+//! assert_eq!(golden::classify(26), Class::Upper(10));
 //! assert!(golden::is_p_position(16, 26));
 //! ```
 
@@ -51,13 +51,13 @@ pub const INV_PHI_Q64: u64 = 0x9e37_79b9_7f4a_7c15;
 /// Which Beatty sequence of φ an integer belongs to; see [`classify`].
 ///
 /// ```
-/// use beatty_core::golden::{classify, Wythoff};
-/// assert_eq!(classify(0), Wythoff::Zero);
-/// assert_eq!(classify(4), Wythoff::Lower(3)); // ⌊3φ⌋ = 4
-/// assert_eq!(classify(5), Wythoff::Upper(2)); // ⌊2φ²⌋ = 5
+/// use beatty_core::golden::{classify, Class};
+/// assert_eq!(classify(0), Class::Zero);
+/// assert_eq!(classify(4), Class::Lower(3)); // ⌊3φ⌋ = 4
+/// assert_eq!(classify(5), Class::Upper(2)); // ⌊2φ²⌋ = 5
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Wythoff {
+pub enum Class {
     /// The number 0 (= ⌊0·φ⌋ = ⌊0·φ²⌋), the pair (0, 0).
     Zero,
     /// `Lower(k)`: the number is ⌊kφ⌋, k ≥ 1.
@@ -81,15 +81,15 @@ const fn at_most_n_over_phi(c: u64, n: u64) -> bool {
 /// ⌊n/φ⌋ = ⌊n·(φ − 1)⌋, exact for every `u64`.
 ///
 /// ```
-/// use beatty_core::golden::floor_div;
-/// assert_eq!(floor_div(0), 0);
-/// assert_eq!(floor_div(1), 0);
-/// assert_eq!(floor_div(100), 61); // 100/φ = 61.80…
-/// assert_eq!(floor_div(165_580_141), 102_334_155); // F(41)/φ ≈ F(40) + 0.38…
+/// use beatty_core::golden::floor_div_phi;
+/// assert_eq!(floor_div_phi(0), 0);
+/// assert_eq!(floor_div_phi(1), 0);
+/// assert_eq!(floor_div_phi(100), 61); // 100/φ = 61.80…
+/// assert_eq!(floor_div_phi(165_580_141), 102_334_155); // F(41)/φ ≈ F(40) + 0.38…
 /// ```
 #[inline]
 #[must_use]
-pub const fn floor_div(n: u64) -> u64 {
+pub const fn floor_div_phi(n: u64) -> u64 {
     let prod = n as u128 * INV_PHI_Q64 as u128;
     let hi = (prod >> 64) as u64;
     let lo = prod as u64;
@@ -126,7 +126,7 @@ const fn floor_div_slow_fix(n: u64, hi: u64) -> u64 {
 #[inline]
 #[must_use]
 pub const fn lower(k: u64) -> Option<u64> {
-    k.checked_add(floor_div(k))
+    k.checked_add(floor_div_phi(k))
 }
 
 /// ⌊k·φ²⌋ = ⌊k·φ⌋ + k, the k-th upper Wythoff number (OEIS A001950); `None`
@@ -157,7 +157,7 @@ pub const fn upper(k: u64) -> Option<u64> {
 #[inline]
 #[must_use]
 pub const fn lower_wide(k: u64) -> u128 {
-    k as u128 + floor_div(k) as u128
+    k as u128 + floor_div_phi(k) as u128
 }
 
 /// ⌊k·φ²⌋ as a `u128`: never overflows.
@@ -169,7 +169,7 @@ pub const fn lower_wide(k: u64) -> u128 {
 #[inline]
 #[must_use]
 pub const fn upper_wide(k: u64) -> u128 {
-    2 * k as u128 + floor_div(k) as u128
+    2 * k as u128 + floor_div_phi(k) as u128
 }
 
 /// The k-th Wythoff pair (⌊kφ⌋, ⌊kφ²⌋), the k-th P-position of Wythoff's game;
@@ -197,7 +197,7 @@ pub const fn pair(k: u64) -> Option<(u64, u64)> {
 /// ⌊(n + 1)/φ⌋ for any `u64` n: how many k ≥ 1 have ⌊kφ⌋ ≤ n.
 #[inline]
 const fn count_lower_upto(n: u64) -> u64 {
-    let c = floor_div(n);
+    let c = floor_div_phi(n);
     // c + 1 ≤ (n+1)/φ ⟺ (c+1)(c+n+2) ≤ (n+1)² ⟺ (c+1)(c+n+2) − 1 ≤ n² + 2n (no overflow).
     let n = n as u128;
     let c1 = c as u128 + 1;
@@ -213,23 +213,23 @@ const fn count_lower_upto(n: u64) -> u64 {
 /// positive integers (Beatty's theorem), so every `n > 0` is exactly one of them.
 ///
 /// ```
-/// use beatty_core::golden::{classify, lower, upper, Wythoff};
-/// assert_eq!(classify(1), Wythoff::Lower(1));
-/// assert_eq!(classify(2), Wythoff::Upper(1));
-/// assert_eq!(classify(lower(1_000_000).unwrap()), Wythoff::Lower(1_000_000));
-/// assert_eq!(classify(upper(1_000_000).unwrap()), Wythoff::Upper(1_000_000));
+/// use beatty_core::golden::{Class, classify, lower, upper};
+/// assert_eq!(classify(1), Class::Lower(1));
+/// assert_eq!(classify(2), Class::Upper(1));
+/// assert_eq!(classify(lower(1_000_000).unwrap()), Class::Lower(1_000_000));
+/// assert_eq!(classify(upper(1_000_000).unwrap()), Class::Upper(1_000_000));
 /// ```
 #[must_use]
-pub const fn classify(n: u64) -> Wythoff {
+pub const fn classify(n: u64) -> Class {
     if n == 0 {
-        return Wythoff::Zero;
+        return Class::Zero;
     }
     let k = count_lower_upto(n);
     if lower_wide(k) == n as u128 {
-        Wythoff::Lower(k)
+        Class::Lower(k)
     } else {
         // n − k upper numbers are ≤ n, and n is the largest of them.
-        Wythoff::Upper(n - k)
+        Class::Upper(n - k)
     }
 }
 
@@ -273,7 +273,7 @@ pub const fn cmp_ratio(a: u64, b: u64) -> Ordering {
         return Ordering::Less;
     }
     // a/b > φ ⟺ (a − b)/b > 1/φ ⟺ a − b > b/φ ⟺ a − b > ⌊b/φ⌋ (b/φ is irrational).
-    if a - b > floor_div(b) {
+    if a - b > floor_div_phi(b) {
         Ordering::Greater
     } else {
         Ordering::Less
@@ -410,10 +410,9 @@ impl Pairs {
             Some(a) => a,
             None => 0, // only for k past the end, where `a` is never read
         };
-        let mask = match crate::zeckendorf::Zeckendorf::from_u64(k).mask() {
-            Some(m) => m,
-            None => 0, // unreachable: u64 values have masks below 2⁹²
-        };
+        let mask = crate::zeckendorf::Zeckendorf::from_u64(k)
+            .mask()
+            .expect("a u64 has a Zeckendorf mask below 2⁹²");
         let high = mask & !((1 << SEG_BITS) - 1);
         let mut l = 0u32;
         let mut low = mask & ((1 << SEG_BITS) - 1);
@@ -473,11 +472,9 @@ impl Pairs {
 #[inline(never)]
 const fn next_segment(high: u128) -> (u128, u32, u64) {
     // Incrementing the mask shifted down by SEG_BITS is exactly that.
-    // Cannot fail: k < 2⁶⁴ keeps the mask far below bit 128.
-    let next = match crate::zeckendorf::increment_mask(high >> SEG_BITS) {
-        Some(m) => m << SEG_BITS,
-        None => 0,
-    };
+    let next = crate::zeckendorf::increment_mask(high >> SEG_BITS)
+        .expect("k < 2⁶⁴ keeps the mask far below bit 128")
+        << SEG_BITS;
     (next, segment_len(next), head_bit(next))
 }
 

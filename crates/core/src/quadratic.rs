@@ -87,26 +87,41 @@ const fn gcd(mut a: u128, mut b: u128) -> u128 {
     a
 }
 
-/// The sign of u + q·√d (q ≠ 0, d not a square): `true` when positive.
+/// The sign of u + q·√d (|u| < 2^64, q ≠ 0, d not a square): `true` when positive.
 const fn surd_sum_positive(u: i128, q: i128, d: u64) -> bool {
-    // u² and q²·d may overflow u128 only for huge inputs; compare with checked math.
-    let u2 = u.unsigned_abs().checked_mul(u.unsigned_abs());
-    let q2d = match q.unsigned_abs().checked_mul(q.unsigned_abs()) {
-        Some(x) => x.checked_mul(d as u128),
-        None => None,
-    };
-    // |u| < |q|√d ⟺ u² < q²d.
-    let surd_dominates = match (u2, q2d) {
-        (Some(u2), Some(q2d)) => u2 < q2d,
-        (Some(_), None) => true,
-        (None, Some(_)) => false,
-        // Both beyond u128: compare |u| with ⌊|q|·√d⌋ (|u| ≤ 2^64, exact since irrational).
-        (None, None) => u.unsigned_abs() <= q.unsigned_abs() * isqrt_u64(d) as u128,
+    // |u| < 2^64, so u² < 2^128 fits; q²·d may not, and then it exceeds u².
+    let u2 = u.unsigned_abs() * u.unsigned_abs();
+    // |u| < |q|√d ⟺ u² < q²d (never equal: √d is irrational).
+    let surd_dominates = match q.unsigned_abs().checked_mul(q.unsigned_abs()) {
+        Some(q2) => match q2.checked_mul(d as u128) {
+            Some(q2d) => u2 < q2d,
+            None => true,
+        },
+        None => true,
     };
     if q > 0 {
         u >= 0 || surd_dominates
     } else {
         u > 0 && !surd_dominates
+    }
+}
+
+/// x/g, negated when `negate`, as an `i64` if it fits (g divides x, g ≥ 1).
+///
+/// Works on magnitudes, so x = `i128::MIN` is no special case.
+const fn scale(x: i128, g: u128, negate: bool) -> Option<i64> {
+    let m = x.unsigned_abs() / g;
+    if (x < 0) != negate {
+        // −m fits when m ≤ 2^63.
+        if m <= 1 << 63 {
+            Some((0 - m as i128) as i64)
+        } else {
+            None
+        }
+    } else if m <= i64::MAX as u128 {
+        Some(m as i64)
+    } else {
+        None
     }
 }
 
@@ -138,24 +153,19 @@ impl QuadraticIrrational {
         Self::reduce(p as i128, q as i128, d, r as i128)
     }
 
+    /// (p + q√d)/r divided by gcd(p, q, r), with r made positive. `q, r ≠ 0`.
     const fn reduce(p: i128, q: i128, d: u64, r: i128) -> Result<Self, QuadraticError> {
-        let g = gcd(gcd(p.unsigned_abs(), q.unsigned_abs()), r.unsigned_abs()) as i128;
-        let sign = if r < 0 { -1 } else { 1 };
-        let (p, q, r) = (sign * p / g, sign * q / g, sign * r / g);
-        if p < i64::MIN as i128
-            || p > i64::MAX as i128
-            || q < i64::MIN as i128
-            || q > i64::MAX as i128
-            || r > i64::MAX as i128
-        {
-            return Err(QuadraticError::Overflow);
+        // g ≥ 1 because r ≠ 0.
+        let g = gcd(gcd(p.unsigned_abs(), q.unsigned_abs()), r.unsigned_abs());
+        let negate = r < 0;
+        match (
+            scale(p, g, negate),
+            scale(q, g, negate),
+            scale(r, g, negate),
+        ) {
+            (Some(p), Some(q), Some(r)) => Ok(QuadraticIrrational { p, q, d, r }),
+            _ => Err(QuadraticError::Overflow),
         }
-        Ok(QuadraticIrrational {
-            p: p as i64,
-            q: q as i64,
-            d,
-            r: r as i64,
-        })
     }
 
     /// φ = (1 + √5)/2.

@@ -367,11 +367,8 @@ pub const fn lower_u128(n: u128) -> Option<u128> {
 /// ```
 #[must_use]
 pub const fn lower_wide(n: u64) -> u128 {
-    match lower_u128(n as u128) {
-        Some(v) => v,
-        // Unreachable: n < 2⁶⁴ uses indices ≤ 93, so the sum is below F(95) < 2⁶⁶.
-        None => 0,
-    }
+    lower_u128(n as u128)
+        .expect("n < 2⁶⁴ uses indices ≤ 93, so the shifted sum is below F(95) < 2⁶⁶")
 }
 
 /// ⌊nφ⌋ by the Zeckendorf shift, or `None` when it exceeds `u64::MAX`.

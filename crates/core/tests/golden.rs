@@ -5,7 +5,7 @@
 
 mod common;
 
-use beatty_core::golden::{self, Wythoff};
+use beatty_core::golden::{self, Class};
 use beatty_core::quadratic::QuadraticIrrational;
 use beatty_core::zeckendorf;
 use common::{fibonacci_neighbourhood_u64, floor_phi_by_bisection, is_floor_phi};
@@ -21,7 +21,7 @@ fn check_lower_agreement(k: u64) {
     assert_eq!(golden::lower(k), fits, "lower, k = {k}");
     assert_eq!(zeckendorf::lower(k), fits, "zeckendorf::lower, k = {k}");
     assert_eq!(
-        u128::from(golden::floor_div(k)),
+        u128::from(golden::floor_div_phi(k)),
         wide - u128::from(k),
         "k = {k}"
     );
@@ -87,17 +87,17 @@ quickcheck! {
         let k = k % (golden::MAX_PAIR_INDEX + 1);
         let (a, b) = golden::pair(k).unwrap();
         if k == 0 {
-            golden::classify(0) == Wythoff::Zero
+            golden::classify(0) == Class::Zero
         } else {
-            golden::classify(a) == Wythoff::Lower(k) && golden::classify(b) == Wythoff::Upper(k)
+            golden::classify(a) == Class::Lower(k) && golden::classify(b) == Class::Upper(k)
         }
     }
 
     fn qc_classify_is_consistent(n: u64) -> bool {
         match golden::classify(n) {
-            Wythoff::Zero => n == 0,
-            Wythoff::Lower(k) => k >= 1 && golden::lower(k) == Some(n),
-            Wythoff::Upper(k) => k >= 1 && golden::upper(k) == Some(n),
+            Class::Zero => n == 0,
+            Class::Lower(k) => k >= 1 && golden::lower(k) == Some(n),
+            Class::Upper(k) => k >= 1 && golden::upper(k) == Some(n),
         }
     }
 
@@ -190,8 +190,8 @@ fn lower_and_upper_partition_the_positive_integers() {
     let mut owner = vec![None; N as usize + 1];
     for k in 1..=N {
         for (n, w) in [
-            (golden::lower(k).unwrap(), Wythoff::Lower(k)),
-            (golden::upper(k).unwrap(), Wythoff::Upper(k)),
+            (golden::lower(k).unwrap(), Class::Lower(k)),
+            (golden::upper(k).unwrap(), Class::Upper(k)),
         ] {
             if n <= N {
                 assert_eq!(owner[n as usize], None, "{n} hit twice");
@@ -202,28 +202,28 @@ fn lower_and_upper_partition_the_positive_integers() {
     for n in 1..=N {
         assert_eq!(Some(golden::classify(n)), owner[n as usize], "n = {n}");
     }
-    assert_eq!(golden::classify(0), Wythoff::Zero);
+    assert_eq!(golden::classify(0), Class::Zero);
 }
 
 #[test]
 fn classify_round_trips_near_the_top() {
     for k in (golden::MAX_PAIR_INDEX - 2000..=golden::MAX_PAIR_INDEX).chain(1..2000) {
         let (a, b) = golden::pair(k).unwrap();
-        assert_eq!(golden::classify(a), Wythoff::Lower(k));
-        assert_eq!(golden::classify(b), Wythoff::Upper(k));
+        assert_eq!(golden::classify(a), Class::Lower(k));
+        assert_eq!(golden::classify(b), Class::Upper(k));
     }
     // Lower numbers whose upper partner does not fit.
     let k_end = first_none(|k| zeckendorf::lower_wide(k) > u128::from(u64::MAX));
     for k in (k_end - 2000..k_end).chain(golden::MAX_PAIR_INDEX + 1..golden::MAX_PAIR_INDEX + 2000)
     {
         let a = golden::lower(k).unwrap();
-        assert_eq!(golden::classify(a), Wythoff::Lower(k));
+        assert_eq!(golden::classify(a), Class::Lower(k));
     }
     for n in u64::MAX - 2000..=u64::MAX {
         match golden::classify(n) {
-            Wythoff::Lower(k) => assert_eq!(golden::lower(k), Some(n)),
-            Wythoff::Upper(k) => assert_eq!(golden::upper(k), Some(n)),
-            Wythoff::Zero => panic!("n = {n}"),
+            Class::Lower(k) => assert_eq!(golden::lower(k), Some(n)),
+            Class::Upper(k) => assert_eq!(golden::upper(k), Some(n)),
+            Class::Zero => panic!("n = {n}"),
         }
     }
 }
@@ -266,7 +266,7 @@ fn none_starts_exactly_at_overflow() {
     }
 }
 
-/// `floor_div`'s rare slow path: k where the low word of k·M plus k carries.
+/// `floor_div_phi`'s rare slow path: k where the low word of k·M plus k carries.
 #[test]
 fn floor_div_slow_path_cases() {
     let carries = |k: u64| {
@@ -303,7 +303,7 @@ fn floor_div_slow_path_cases() {
         hits.len()
     );
     for &k in &hits {
-        let c = golden::floor_div(k);
+        let c = golden::floor_div_phi(k);
         assert_eq!(
             u128::from(k) + u128::from(c),
             floor_phi_by_bisection(k),

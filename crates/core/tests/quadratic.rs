@@ -212,13 +212,214 @@ fn constructor_errors() {
             .unwrap()
             .is_greater_than_one()
     );
-    for e in [
-        PerfectSquare,
-        ZeroDenominator,
-        ZeroSurdCoefficient,
-        NotGreaterThanOne,
-        Overflow,
-    ] {
-        assert!(!e.to_string().is_empty());
+}
+
+/// Regression (issue 9): the numerator of the complement is exactly −2^127
+/// here and the denominator negative; making r positive used to compute
+/// −(−2^127) and panic in debug builds. The reduced numerator 2^127 does not
+/// fit in i64, so the answer is `Overflow`.
+#[test]
+fn complement_with_numerator_i128_min_is_overflow_not_a_panic() {
+    let alpha = QuadraticIrrational::new(
+        1,
+        3_037_000_501,
+        18_446_744_061_270_601_238,
+        3_576_767_008_090_766_491,
+    )
+    .unwrap();
+    assert!(alpha.is_greater_than_one());
+    assert_eq!(alpha.complement(), Err(QuadraticError::Overflow));
+}
+
+/// a·b as a 256-bit number (high, low), schoolbook on 64-bit limbs.
+fn mul_wide(a: u128, b: u128) -> (u128, u128) {
+    let (a1, a0) = (a >> 64, a & u128::from(u64::MAX));
+    let (b1, b0) = (b >> 64, b & u128::from(u64::MAX));
+    let (lo, mid1, mid2, hi) = (a0 * b0, a0 * b1, a1 * b0, a1 * b1);
+    let (mid, c1) = mid1.overflowing_add(mid2);
+    let (low, c2) = lo.overflowing_add(mid << 64);
+    let high = hi + (mid >> 64) + (u128::from(c1) << 64) + u128::from(c2);
+    (high, low)
+}
+
+/// Whether u + q√d > 0 (q ≠ 0, d not a square), by comparing u² with q²d as
+/// 256-bit numbers: no shortcut, no overflow for any `i64`-built α.
+fn surd_sum_positive_ref(u: i128, q: i128, d: u64) -> bool {
+    let u2 = mul_wide(u.unsigned_abs(), u.unsigned_abs());
+    let (q2_hi, q2_lo) = mul_wide(q.unsigned_abs(), q.unsigned_abs());
+    assert_eq!(q2_hi, 0, "|q| ≤ 2^63");
+    let q2d = mul_wide(q2_lo, u128::from(d));
+    let surd_dominates = u2 < q2d;
+    if q > 0 {
+        u >= 0 || surd_dominates
+    } else {
+        u > 0 && !surd_dominates
     }
+}
+
+/// The residue of the integer polynomial identity β·(α − 1) = α, i.e. for
+/// α = (p + q√d)/r and β = (P + Q√d)/R:
+/// P(p − r) + Qqd − Rp = 0 and Pq + Q(p − r) − Rq = 0.
+/// Evaluated modulo 2^128 (wrapping) and modulo two primes: the terms are
+/// below 2^192 in size and the moduli multiply to more than 2^219, so both
+/// sides vanish modulo all three only if they vanish exactly (CRT).
+fn complement_identity_holds(alpha: (i64, i64, u64, i64), beta: (i64, i64, u64, i64)) -> bool {
+    let (p, q, d, r) = alpha;
+    let (bp, bq, bd, br) = beta;
+    if d != bd {
+        return false;
+    }
+    let wrap = |x: i64| x as i128;
+    let w = |a: i128, b: i128| a.wrapping_mul(b);
+    let (p, q, d, r, bp, bq, br) = (
+        wrap(p),
+        wrap(q),
+        d as i128,
+        wrap(r),
+        wrap(bp),
+        wrap(bq),
+        wrap(br),
+    );
+    let u = p - r; // fits: |u| < 2^64
+    let rat = w(bp, u).wrapping_add(w(w(bq, q), d)).wrapping_sub(w(br, p));
+    let sur = w(bp, q).wrapping_add(w(bq, u)).wrapping_sub(w(br, q));
+    if rat != 0 || sur != 0 {
+        return false;
+    }
+    for m in [(1u128 << 61) - 1, (1u128 << 31) - 1] {
+        let red = |x: i128| x.rem_euclid(m as i128) as u128;
+        let mm = |a: u128, b: u128| (a * b) % m;
+        let (p, q, d, bp, bq, br, u) = (red(p), red(q), red(d), red(bp), red(bq), red(br), red(u));
+        let rat = (mm(bp, u) + mm(mm(bq, q), d) + m - mm(br, p)) % m;
+        let sur = (mm(bp, q) + mm(bq, u) + m - mm(br, q)) % m;
+        if rat != 0 || sur != 0 {
+            return false;
+        }
+    }
+    true
+}
+
+/// The slow reference for ⌊nα⌋: binary search for the largest m with
+/// m ≤ nα, using only the exact comparison [`at_most`] (no square root).
+fn floor_mul_ref(alpha: (i64, i64, u64, i64), n: u64) -> i128 {
+    let (p, q, d, _) = alpha;
+    let n = i128::from(n);
+    // |nα| ≤ n(|p| + |q|·d)/r ≤ n(|p| + |q|·d).
+    let bound = n * (i128::from(p).abs() + i128::from(q).abs() * i128::from(d)) + 1;
+    let (mut lo, mut hi) = (-bound, bound); // at_most(lo), !at_most(hi)
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if at_most(mid, n, alpha) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// Checks `is_greater_than_one`, `complement` and `beatty` of one α against
+/// the references above; `terms` of the sequence are compared when the
+/// parameters are small enough for [`floor_mul_ref`].
+fn check_quadratic(alpha: QuadraticIrrational, terms: u64) {
+    let parts = alpha.parts();
+    let (p, q, d, r) = parts;
+    let greater = surd_sum_positive_ref(i128::from(p) - i128::from(r), q.into(), d);
+    assert_eq!(alpha.is_greater_than_one(), greater, "{parts:?}");
+    match alpha.complement() {
+        Ok(beta) => {
+            assert!(greater, "{parts:?}");
+            assert!(beta.is_greater_than_one(), "{parts:?} → {:?}", beta.parts());
+            assert!(
+                complement_identity_holds(parts, beta.parts()),
+                "{parts:?} → {:?}",
+                beta.parts()
+            );
+            // The complement is an involution (its intermediate values may overflow).
+            match beta.complement() {
+                Ok(back) => assert_eq!(back, alpha, "{:?}", beta.parts()),
+                Err(e) => assert_eq!(e, QuadraticError::Overflow, "{:?}", beta.parts()),
+            }
+        }
+        Err(QuadraticError::NotGreaterThanOne) => assert!(!greater, "{parts:?}"),
+        Err(QuadraticError::Overflow) => assert!(greater, "{parts:?}"),
+        Err(e) => panic!("{parts:?}: unexpected {e:?}"),
+    }
+    match alpha.beatty() {
+        Ok(seq) => {
+            assert!(greater);
+            for (n, v) in (1..=terms).zip(seq) {
+                assert_eq!(i128::from(v), floor_mul_ref(parts, n), "{parts:?}, n = {n}");
+            }
+        }
+        Err(e) => {
+            assert!(!greater);
+            assert_eq!(e, QuadraticError::NotGreaterThanOne);
+        }
+    }
+}
+
+#[test]
+fn quadratic_exhaustive_small_parameters_against_references() {
+    for d in 2..=30u64 {
+        if is_square(d) {
+            continue;
+        }
+        for p in -6..=6 {
+            for q in (-4..=4).filter(|&q| q != 0) {
+                for r in (-5..=5).filter(|&r| r != 0) {
+                    check_quadratic(QuadraticIrrational::new(p, q, d, r).unwrap(), 40);
+                }
+            }
+        }
+    }
+}
+
+quickcheck! {
+    fn qc_quadratic_any_i64_parameters(p: i64, q: i64, d: u64, r: i64) -> TestResult {
+        if q == 0 || r == 0 || is_square_u64(d) {
+            return TestResult::discard();
+        }
+        match QuadraticIrrational::new(p, q, d, r) {
+            Ok(alpha) => check_quadratic(alpha, 0),
+            Err(e) => assert_eq!(e, QuadraticError::Overflow),
+        }
+        TestResult::passed()
+    }
+
+    fn qc_quadratic_near_the_overflow_edge(p: i64, q: u32, d_shift: u8, d_low: u32, r: i64) -> TestResult {
+        // q²d near 2^127, where the complement's intermediate values are largest.
+        let q = i64::from(q) | 1 << 31;
+        let d = (u64::MAX >> (d_shift % 4)) ^ u64::from(d_low);
+        if r == 0 || is_square_u64(d) {
+            return TestResult::discard();
+        }
+        if let Ok(alpha) = QuadraticIrrational::new(p, q, d, r) {
+            check_quadratic(alpha, 0);
+        }
+        TestResult::passed()
+    }
+
+    fn qc_quadratic_moderate_parameters_beatty(p: i16, q: i16, d: u16, r: i16) -> TestResult {
+        let d = u64::from(d);
+        if q == 0 || r == 0 || is_square_u64(d) {
+            return TestResult::discard();
+        }
+        check_quadratic(QuadraticIrrational::new(p.into(), q.into(), d, r.into()).unwrap(), 30);
+        TestResult::passed()
+    }
+}
+
+/// `is_square` for any u64 (binary search on the root, no isqrt of the crate).
+fn is_square_u64(d: u64) -> bool {
+    let (mut lo, mut hi) = (0u64, 1 << 32); // lo² ≤ d < hi²
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if u128::from(mid) * u128::from(mid) <= u128::from(d) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo * lo == d
 }

@@ -111,5 +111,4 @@ pub fn euclid_first_wins_f64(a: u64, b: u64) -> bool {
     a == b || large as f64 / small as f64 > phi_f64()
 }
 
-pub mod hazards;
 pub mod solutions;

@@ -200,6 +200,12 @@ pub fn perfect_play(a: u64, b: u64) -> Vec<(u64, u64)> {
 /// The tests compare this with memoised search
 /// ([`Oracle::grundy`](crate::game::Oracle::grundy)) on all a, b ≤ 200.
 ///
+/// These are the values for the zero-ending rules above (HDU 1525: the
+/// move that makes a number 0 ends the game). Grossman's variant keeps both
+/// numbers positive, so (a, a) is terminal there; its values are Nivasch's
+/// (2006) ⌊|a/b − b/a|⌋, which differ from these (here (2, 1) has value 2,
+/// there 1).
+///
 /// ```
 /// use beatty_games::euclid::grundy;
 /// assert_eq!(grundy(0, 5), 0);
@@ -224,7 +230,9 @@ pub fn grundy(a: u64, b: u64) -> u64 {
         }
         (big, small) = (small, r);
     }
-    let mut g = quotients.pop().unwrap_or(0);
+    let mut g = quotients
+        .pop()
+        .expect("the loop pushes a quotient before it can break");
     while let Some(q) = quotients.pop() {
         g = chain_value(g, q);
     }

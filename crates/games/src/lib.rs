@@ -7,7 +7,7 @@
 //! through the golden ratio φ. Contest solutions usually evaluate those
 //! formulas with doubles, and get large inputs wrong. This crate states each
 //! game's rules, solves it with integers only (through [`beatty_core`]),
-//! exactly on the whole `u64` range, and proves every closed form against a
+//! exactly on the whole `u64` range, and tests every closed form against a
 //! brute-force search of the rules on small boards:
 //!
 //! * [`game`] — the [`Game`](game::Game) trait (a position type and its
@@ -19,6 +19,9 @@
 //!   contest step rule, winning moves, perfect play, Grundy values;
 //! * [`wythoff`] — Wythoff's game (Wythoff 1907): outcome, all winning moves
 //!   with their kinds, misère Wythoff, the Grundy table;
+//! * [`fibonacci_nim`] — Fibonacci nim (Whinihan 1963, HDU 2516): outcome
+//!   and winning move from any (stones, maximum take) state by the smallest
+//!   Zeckendorf term, perfect play;
 //! * [`awythoff`] — Fraenkel's generalised a-Wythoff game (Fraenkel 1982);
 //! * [`sum`] — disjunctive sums of all of these, by XOR of Grundy values.
 //!

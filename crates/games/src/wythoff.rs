@@ -48,7 +48,7 @@
 
 use crate::Outcome;
 use crate::game::Game;
-use beatty_core::golden::{self, Wythoff as Class};
+use beatty_core::golden::{self, Class};
 
 /// Which kind of move.
 ///
@@ -459,7 +459,11 @@ pub fn grundy_table_naive(n: usize) -> Option<GrundyTable> {
             for t in 1..=a.min(b) {
                 seen[values[(a - t) * n + (b - t)] as usize] = true;
             }
-            values[a * n + b] = seen.iter().position(|&s| !s).unwrap_or(0) as u32;
+            values[a * n + b] = seen
+                .iter()
+                .position(|&s| !s)
+                .expect("a + b + min(a, b) options cannot fill all of `seen`")
+                as u32;
         }
     }
     Some(GrundyTable { n, values })

@@ -3,12 +3,12 @@
 //! Lines `a b` until end of file, 0 ≤ a, b ≤ 10^9; the answer is `1` if the
 //! player to move wins, else `0`. The hack cases are the losing positions
 //! (⌊kφ⌋, ⌊kφ⌋ + k) and their neighbours at every k where `lower_f64(k) ≠ ⌊kφ⌋`
-//! and both piles are ≤ 10^9 (from `beatty_float::hazards::lower_f64_hazards`),
+//! and both piles are ≤ 10^9 (from `beatty_hazards::lower_f64_hazards`),
 //! each kept only if the double test answers it wrongly.
 
 use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
 use crate::generate::SplitMix64;
-use beatty_core::golden::{self, Wythoff as Class};
+use beatty_core::golden::{self, Class};
 use beatty_games::{Outcome, wythoff};
 use core::fmt::Write;
 use std::sync::OnceLock;
@@ -65,7 +65,7 @@ pub(super) fn pair(k: u64) -> (u64, u64) {
 /// is wrong, computed once per process.
 fn hazards() -> &'static [u64] {
     static H: OnceLock<Vec<u64>> = OnceLock::new();
-    H.get_or_init(|| beatty_float::hazards::lower_f64_hazards(0..=max_pair_index(MAX)))
+    H.get_or_init(|| beatty_hazards::lower_f64_hazards(0..=max_pair_index(MAX)))
 }
 
 /// `1` or `0`: whether the player to move wins.

@@ -6,7 +6,7 @@
 //! Near 10^18 the double formula `(long long)(k * (1 + sqrt(5)) / 2)` is wrong
 //! on most k: the product needs 60 bits and a double keeps 53. The hack cases
 //! are the losing positions and their neighbours at the k just below the
-//! largest pair index (from `beatty_float::hazards::lower_f64_hazards`) and at
+//! largest pair index (from `beatty_hazards::lower_f64_hazards`) and at
 //! the Fibonacci and Lucas numbers k, each kept only if
 //! [`beatty_float::solutions::wythoff_big_f64`] answers it wrongly. The cases
 //! that also fool the same solution in x87 `long double`
@@ -71,7 +71,7 @@ fn hack_cases() -> &'static [Case] {
     static H: OnceLock<Vec<Case>> = OnceLock::new();
     H.get_or_init(|| {
         let kmax = max_pair_index(MAX);
-        let mut ks = beatty_float::hazards::lower_f64_hazards(kmax - 2000..=kmax);
+        let mut ks = beatty_hazards::lower_f64_hazards(kmax - 2000..=kmax);
         ks.extend(fibonacci_and_lucas());
         let mut v = Vec::new();
         for k in ks {

@@ -155,7 +155,7 @@ impl Definition for WythoffMoves {
         };
         let mut v = Vec::new();
         // Float hazards inside the limits (none for doubles, see the module docs).
-        for k in beatty_float::hazards::lower_f64_hazards(0..=max_pair_index(MAX)) {
+        for k in beatty_hazards::lower_f64_hazards(0..=max_pair_index(MAX)) {
             let (a, b) = pair(k);
             for (x, y) in [(a, b), (a + 1, b + 1), (a, b + 1), (a + 1, b)] {
                 let c = Case::pair(x, y);

@@ -1,25 +1,27 @@
 //! `judge hazards`: every input in a range where a float formula of `beatty-float` is wrong.
 //!
-//! The library work lives in `beatty_float::hazards` (the error bound, the proof that
+//! The library work lives in the `beatty-hazards` crate (the error bound, the proof that
 //! every disagreement is a candidate, the sweep and the three-distance enumeration); this
 //! module is the command around it: options, text and JSON output, the summary line and
-//! a progress bar for sweeps.
+//! a progress bar (percentage and ETA) for every run that lasts longer than a second.
 //!
-//! For `lower-f64` (and `is-p-position-f64`, whose mistakes are the same k) each hazard k
-//! prints the exact ⌊kφ⌋, the float value, the Wythoff P-position (⌊kφ⌋, ⌊kφ⌋ + k) that
-//! float solutions judge a win, the N-position (float, float + k) they judge a loss, and
-//! whether all piles are within the POJ 1067 limit 10⁹. `lower-f32` fails too often to
-//! list: it reports the first failing k and the count. `classify-f64` lists each
-//! misclassified number with both classifications.
+//! For `lower-f64` each hazard k prints the exact ⌊kφ⌋, the float value, the Wythoff
+//! P-position (⌊kφ⌋, ⌊kφ⌋ + k) that float solutions judge a win, the N-position
+//! (float, float + k) they judge a loss, and whether all piles are within the POJ 1067
+//! limit 10⁹. `lower-f32` fails too often to list: it reports the first failing k and the
+//! count. `classify-f64` lists each misclassified number with both classifications.
 
-use beatty_float::hazards;
+use beatty_hazards as hazards;
 use clap::{Args, ValueEnum};
+use serde::Serialize;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 /// How to find the hazards.
 ///
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Visit every input, in parallel on all cores.
     Sweep,
@@ -29,13 +31,13 @@ pub enum Method {
 
 /// Which float formula to check.
 ///
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Formula {
-    /// `lower_f64(k)` against ⌊kφ⌋, with the misjudged Wythoff positions.
+    /// `lower_f64(k)` against ⌊kφ⌋, with the Wythoff positions that `is_p_position_f64`
+    /// misjudges because of it.
     LowerF64,
-    /// `is_p_position_f64`: the same k as `lower-f64`, the positions are the output.
-    IsPPositionF64,
-    /// `lower_f32(k)` against ⌊kφ⌋: first failing k and how many fail.
+    /// `lower_f32(k)` against ⌊kφ⌋: first failing k and how many fail (always swept).
     LowerF32,
     /// `classify_f64(a)` against the exact classification of a.
     ClassifyF64,
@@ -75,7 +77,7 @@ pub struct HazardsArgs {
 }
 
 /// What a run found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Summary {
     /// How many inputs were checked.
     pub checked: u64,
@@ -83,13 +85,12 @@ pub struct Summary {
     pub count: u64,
     /// The first wrong input.
     pub first: Option<u64>,
-    /// For `lower-f64`/`is-p-position-f64`: how many hazards misjudge positions with every
-    /// pile ≤ 10⁹ (listed hazards only; 0 with `--count-only`).
+    /// For `lower-f64`: how many hazards misjudge positions with every pile ≤ 10⁹.
     pub inside_limits: u64,
 }
 
-/// Runs `judge hazards` on stdout (progress bar on stderr when it is a terminal and the
-/// method is a sweep); errors go to stderr with a non-zero exit code.
+/// Runs `judge hazards` on stdout (progress bar on stderr when it is a terminal);
+/// errors go to stderr with a non-zero exit code.
 #[must_use]
 pub fn run(args: &HazardsArgs) -> ExitCode {
     let stdout = io::stdout();
@@ -104,7 +105,87 @@ pub fn run(args: &HazardsArgs) -> ExitCode {
     }
 }
 
-/// [`run`] writing to `out`; `progress` turns the sweep's progress bar on stderr on.
+/// The method a run really uses: `lower-f32` is always swept (its failures are dense).
+fn effective_method(args: &HazardsArgs) -> Method {
+    match args.formula {
+        Formula::LowerF32 => Method::Sweep,
+        _ => args.method,
+    }
+}
+
+/// A progress bar on stderr that appears only once the run has lasted a second.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    start: Instant,
+}
+
+impl Progress {
+    fn new(on: bool, total: u64) -> Self {
+        let bar = on.then(|| {
+            let bar = indicatif::ProgressBar::with_draw_target(
+                Some(total),
+                indicatif::ProgressDrawTarget::hidden(),
+            );
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {bar:40} {percent:>3}% ETA {eta}",
+            ) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        Progress {
+            bar,
+            start: Instant::now(),
+        }
+    }
+
+    fn tick(&self, n: u64) {
+        if let Some(bar) = &self.bar {
+            if bar.is_hidden() && self.start.elapsed() > Duration::from_secs(1) {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            }
+            bar.inc(n);
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// The first hazard of `lower_f64` in `from..=to`, by enumerating windows that double.
+fn first_lower_f64_hazard(from: u64, to: u64) -> Option<u64> {
+    let mut lo = from;
+    let mut width = hazards::POJ_LIMIT;
+    loop {
+        let hi = lo.saturating_add(width).min(to);
+        if let Some(&k) = hazards::enumerate(lo..=hi, &hazards::no_progress).first() {
+            return Some(k);
+        }
+        if hi == to {
+            return None;
+        }
+        lo = hi + 1;
+        width = width.saturating_mul(2);
+    }
+}
+
+/// How many hazards in `from..=to` misjudge positions inside 10⁹: they all have k below
+/// 10⁹/φ² < 10⁹, so enumerating `from..=min(to, 10⁹)` finds them all.
+fn lower_f64_inside_limits(from: u64, to: u64) -> u64 {
+    let top = to.min(hazards::POJ_LIMIT);
+    if from > top {
+        return 0;
+    }
+    hazards::enumerate(from..=top, &hazards::no_progress)
+        .into_iter()
+        .filter(|&k| hazards::consequence(k).inside_limits)
+        .count() as u64
+}
+
+/// [`run`] writing to `out`; `progress` turns the progress bar on stderr on.
 ///
 /// Errors: an empty range (`--from` > `--to`) is `InvalidInput`; write errors pass through.
 pub fn run_to(args: &HazardsArgs, out: &mut dyn Write, progress: bool) -> io::Result<Summary> {
@@ -119,59 +200,44 @@ pub fn run_to(args: &HazardsArgs, out: &mut dyn Write, progress: bool) -> io::Re
     }
     let range = args.from..=args.to;
     let checked = (args.to - args.from).saturating_add(1);
-    let bar = (progress && args.method == Method::Sweep).then(|| {
-        let bar = indicatif::ProgressBar::with_draw_target(
-            Some(checked),
-            indicatif::ProgressDrawTarget::stderr(),
-        );
-        bar.set_message("sweeping");
-        bar
-    });
-    let tick = |n: u64| {
-        if let Some(bar) = &bar {
-            bar.inc(n);
-        }
-    };
+    let bar = Progress::new(progress, checked);
+    let tick = |n: u64| bar.tick(n);
     let mut w = Writer::new(out, args);
     let summary = match args.formula {
-        Formula::LowerF64 | Formula::IsPPositionF64 => {
-            let list = match (args.method, args.count_only) {
-                (Method::Enumerate, true) => {
-                    let count = hazards::count(range);
-                    w.summary(Summary {
-                        checked,
-                        count,
-                        first: None,
-                        inside_limits: 0,
-                    })?;
-                    return Ok(Summary {
-                        checked,
-                        count,
-                        first: None,
-                        inside_limits: 0,
-                    });
+        Formula::LowerF64 => {
+            if args.count_only && args.method == Method::Enumerate {
+                let count = hazards::count(range, &tick);
+                Summary {
+                    checked,
+                    count,
+                    first: first_lower_f64_hazard(args.from, args.to),
+                    inside_limits: lower_f64_inside_limits(args.from, args.to),
                 }
-                (Method::Enumerate, false) => hazards::enumerate(range),
-                (Method::Sweep, _) => hazards::sweep_with_progress(range, &tick),
-            };
-            let mut inside = 0;
-            for &k in &list {
-                let c = hazards::consequence(k);
-                inside += u64::from(c.inside_limits);
-                if !args.count_only {
-                    w.lower_hazard(&c)?;
+            } else {
+                let list = match args.method {
+                    Method::Enumerate => hazards::enumerate(range, &tick),
+                    Method::Sweep => hazards::sweep(range, &tick),
+                };
+                bar.finish();
+                let mut inside = 0;
+                for &k in &list {
+                    let c = hazards::consequence(k);
+                    inside += u64::from(c.inside_limits);
+                    if !args.count_only {
+                        w.lower_hazard(&c)?;
+                    }
                 }
-            }
-            Summary {
-                checked,
-                count: list.len() as u64,
-                first: list.first().copied(),
-                inside_limits: inside,
+                Summary {
+                    checked,
+                    count: list.len() as u64,
+                    first: list.first().copied(),
+                    inside_limits: inside,
+                }
             }
         }
         Formula::LowerF32 => {
-            // Failures are dense: both methods visit every k.
-            let s = hazards::lower_f32_summary_with_progress(range, &tick);
+            let s = hazards::lower_f32_summary(range, &tick);
+            bar.finish();
             if let (Some(k), false) = (s.first, args.count_only) {
                 w.f32_first(k)?;
             }
@@ -185,8 +251,9 @@ pub fn run_to(args: &HazardsArgs, out: &mut dyn Write, progress: bool) -> io::Re
         Formula::ClassifyF64 => {
             let list = match args.method {
                 Method::Enumerate => hazards::classify_f64_enumerate(range),
-                Method::Sweep => hazards::classify_f64_sweep_with_progress(range, &tick),
+                Method::Sweep => hazards::classify_f64_sweep(range, &tick),
             };
+            bar.finish();
             if !args.count_only {
                 for &a in &list {
                     w.classify_hazard(a)?;
@@ -200,34 +267,69 @@ pub fn run_to(args: &HazardsArgs, out: &mut dyn Write, progress: bool) -> io::Re
             }
         }
     };
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    bar.finish();
     w.summary(summary)?;
     Ok(summary)
 }
 
-fn formula_name(f: Formula) -> &'static str {
-    match f {
-        Formula::LowerF64 => "lower-f64",
-        Formula::IsPPositionF64 => "is-p-position-f64",
-        Formula::LowerF32 => "lower-f32",
-        Formula::ClassifyF64 => "classify-f64",
+/// The JSON document: what was asked, every hazard found, and the summary.
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    formula: Formula,
+    method: Method,
+    from: u64,
+    to: u64,
+    hazards: &'a [JsonItem],
+    summary: Summary,
+}
+
+/// One hazard in the JSON output.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum JsonItem {
+    LowerF64 {
+        k: u64,
+        exact: U128,
+        float: u64,
+        p_position: [U128; 2],
+        n_position: [U128; 2],
+        inside_limits: bool,
+    },
+    LowerF32First {
+        k: u64,
+        exact: U128,
+        float: u64,
+        first: bool,
+    },
+    ClassifyF64 {
+        a: u64,
+        exact: String,
+        float: String,
+    },
+}
+
+/// A `u128` in JSON: a number when it fits in `u64`, else its decimal digits as a string
+/// (many JSON readers cannot hold larger integers exactly).
+#[derive(Serialize)]
+#[serde(untagged)]
+enum U128 {
+    Number(u64),
+    Text(String),
+}
+
+impl From<u128> for U128 {
+    fn from(v: u128) -> Self {
+        u64::try_from(v).map_or_else(|_| U128::Text(v.to_string()), U128::Number)
     }
 }
 
-fn method_name(m: Method) -> &'static str {
-    match m {
-        Method::Sweep => "sweep",
-        Method::Enumerate => "enumerate",
-    }
-}
-
-/// Writes items as text lines or as the elements of a JSON array, then the summary.
+/// Writes items as text lines (streamed) or collects them for one JSON document,
+/// then the summary.
 struct Writer<'a> {
     out: &'a mut dyn Write,
     args: &'a HazardsArgs,
-    items: u64,
+    text_items: u64,
+    json_items: Vec<JsonItem>,
 }
 
 impl<'a> Writer<'a> {
@@ -235,35 +337,25 @@ impl<'a> Writer<'a> {
         Writer {
             out,
             args,
-            items: 0,
+            text_items: 0,
+            json_items: Vec::new(),
         }
     }
 
-    fn item(&mut self, text_header: &str, text: String, json: serde_json::Value) -> io::Result<()> {
+    fn item(&mut self, text_header: &str, text: String, json: JsonItem) -> io::Result<()> {
         match self.args.format {
             Format::Text => {
-                if self.items == 0 {
+                if self.text_items == 0 {
                     writeln!(self.out, "# {text_header}")?;
                 }
-                writeln!(self.out, "{text}")?;
+                self.text_items += 1;
+                writeln!(self.out, "{text}")
             }
             Format::Json => {
-                let sep = if self.items == 0 {
-                    format!(
-                        "{{\"formula\":\"{}\",\"method\":\"{}\",\"from\":{},\"to\":{},\"hazards\":[\n",
-                        formula_name(self.args.formula),
-                        method_name(self.args.method),
-                        self.args.from,
-                        self.args.to
-                    )
-                } else {
-                    ",\n".to_owned()
-                };
-                write!(self.out, "{sep}{json}")?;
+                self.json_items.push(json);
+                Ok(())
             }
         }
-        self.items += 1;
-        Ok(())
     }
 
     fn lower_hazard(&mut self, c: &hazards::Consequence) -> io::Result<()> {
@@ -272,15 +364,14 @@ impl<'a> Writer<'a> {
             "{} {} {} ({},{}) ({},{}) {limits}",
             c.k, c.exact, c.float, c.p_position.0, c.p_position.1, c.n_position.0, c.n_position.1
         );
-        // u128 values are written as JSON numbers via their decimal text (exact, no rounding).
-        let json = serde_json::json!({
-            "k": c.k,
-            "exact": num(c.exact),
-            "float": c.float,
-            "p_position": [num(c.p_position.0), num(c.p_position.1)],
-            "n_position": [num(c.n_position.0), num(c.n_position.1)],
-            "inside_limits": c.inside_limits,
-        });
+        let json = JsonItem::LowerF64 {
+            k: c.k,
+            exact: c.exact.into(),
+            float: c.float,
+            p_position: [c.p_position.0.into(), c.p_position.1.into()],
+            n_position: [c.n_position.0.into(), c.n_position.1.into()],
+            inside_limits: c.inside_limits,
+        };
         self.item(
             "k exact float misjudged-P-position misjudged-N-position inside/outside-1e9",
             text,
@@ -292,8 +383,12 @@ impl<'a> Writer<'a> {
         let exact = beatty_core::golden::lower_wide(k);
         let float = beatty_float::lower_f32(k);
         let text = format!("{k} {exact} {float}");
-        let json =
-            serde_json::json!({ "k": k, "exact": num(exact), "float": float, "first": true });
+        let json = JsonItem::LowerF32First {
+            k,
+            exact: exact.into(),
+            float,
+            first: true,
+        };
         self.item(
             "first failing k, exact, float (single precision fails too often to list)",
             text,
@@ -305,30 +400,31 @@ impl<'a> Writer<'a> {
         let exact = format!("{:?}", beatty_core::golden::classify(a));
         let float = format!("{:?}", beatty_float::classify_f64(a));
         let text = format!("{a} {exact} {float}");
-        let json = serde_json::json!({ "a": a, "exact": exact, "float": float });
+        let json = JsonItem::ClassifyF64 { a, exact, float };
         self.item("a exact-classification float-classification", text, json)
     }
 
     fn summary(&mut self, s: Summary) -> io::Result<()> {
-        let formula = formula_name(self.args.formula);
-        // lower-f32 always sweeps (its failures are dense).
-        let method = match self.args.formula {
-            Formula::LowerF32 => "sweep",
-            _ => method_name(self.args.method),
-        };
+        let method = effective_method(self.args);
         match self.args.format {
             Format::Text => {
+                let formula = self
+                    .args
+                    .formula
+                    .to_possible_value()
+                    .map(|v| v.get_name().to_owned())
+                    .unwrap_or_default();
+                let method = method
+                    .to_possible_value()
+                    .map(|v| v.get_name().to_owned())
+                    .unwrap_or_default();
                 let first = s.first.map_or_else(|| "none".to_owned(), |k| k.to_string());
                 write!(
                     self.out,
                     "summary: {formula} by {method} on {}..={}: {} of {} wrong, first {first}",
                     self.args.from, self.args.to, s.count, s.checked
                 )?;
-                if matches!(
-                    self.args.formula,
-                    Formula::LowerF64 | Formula::IsPPositionF64
-                ) && !self.args.count_only
-                {
+                if self.args.formula == Formula::LowerF64 {
                     write!(
                         self.out,
                         ", {} with both misjudged positions inside 10^9",
@@ -338,30 +434,18 @@ impl<'a> Writer<'a> {
                 writeln!(self.out)
             }
             Format::Json => {
-                if self.items == 0 {
-                    write!(
-                        self.out,
-                        "{{\"formula\":\"{formula}\",\"method\":\"{method}\",\"from\":{},\"to\":{},\"hazards\":[",
-                        self.args.from, self.args.to
-                    )?;
-                }
-                let summary = serde_json::json!({
-                    "checked": s.checked,
-                    "count": s.count,
-                    "first": s.first,
-                    "inside_limits": s.inside_limits,
-                });
-                writeln!(self.out, "],\n\"summary\":{summary}}}")
+                let report = JsonReport {
+                    formula: self.args.formula,
+                    method,
+                    from: self.args.from,
+                    to: self.args.to,
+                    hazards: &self.json_items,
+                    summary: s,
+                };
+                serde_json::to_writer(&mut *self.out, &report).map_err(io::Error::other)?;
+                writeln!(self.out)
             }
         }
-    }
-}
-
-/// A `u128` as a JSON number (exact: serde_json keeps integers as written).
-fn num(v: u128) -> serde_json::Value {
-    match u64::try_from(v) {
-        Ok(v) => v.into(),
-        Err(_) => serde_json::Value::String(v.to_string()),
     }
 }
 
@@ -497,6 +581,20 @@ mod tests {
         ));
         let v: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
         assert_eq!((s.count, v["hazards"].as_array().unwrap().len()), (0, 0));
+        assert_eq!(v["method"], "sweep");
+        // lower-f32 is swept whatever --method says, and the header says so.
+        let (text, _) = output(&args(
+            Method::Enumerate,
+            Formula::LowerF32,
+            Format::Json,
+            0,
+            100_000,
+        ));
+        let v: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+        assert_eq!(
+            (&v["formula"], &v["method"]),
+            (&"lower-f32".into(), &"sweep".into())
+        );
     }
 
     #[test]
@@ -544,10 +642,13 @@ mod tests {
         a.count_only = true;
         let (text, s) = output(&a);
         assert_eq!(text.lines().count(), 1);
-        assert_eq!(
-            s.count,
-            beatty_float::hazards::enumerate(0..=1_000_000_000).len() as u64
-        );
+        let listed = hazards::enumerate(0..=1_000_000_000, &hazards::no_progress);
+        assert_eq!(s.count, listed.len() as u64);
+        // The same first hazard and inside-limits count as the listing run.
+        assert_eq!(s.first, listed.first().copied());
+        assert_eq!((s.first, s.inside_limits), (Some(102_334_155), 14));
+        assert!(text.contains("first 102334155"), "{text}");
+        assert!(text.contains(", 14 with both"), "{text}");
         let bad = args(Method::Sweep, Formula::LowerF64, Format::Text, 5, 4);
         let err = run_to(&bad, &mut Vec::new(), false).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::InvalidInput);

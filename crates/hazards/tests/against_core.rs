@@ -3,7 +3,8 @@
 //! hazards sweep itself uses).
 
 use beatty_core::zeckendorf;
-use beatty_float::{hazards::lower_f64_hazards, lower_f64};
+use beatty_float::lower_f64;
+use beatty_hazards::lower_f64_hazards;
 
 /// Where `lower_f64` is wrong in `range`, decided by the Zeckendorf shift.
 fn wrong_by_zeckendorf(range: std::ops::RangeInclusive<u64>) -> Vec<u64> {

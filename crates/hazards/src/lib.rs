@@ -1,8 +1,9 @@
-//! Where the float formulas disagree with the exact answers — every input, in a range.
+//! Where the float formulas of [`beatty_float`] disagree with the exact answers of
+//! [`beatty_core`] — every input, in a range (the "hazards").
 //!
 //! # The idea
 //!
-//! [`crate::lower_f64`] computes `y = fl(fl(k)·P)` and truncates it, where
+//! [`beatty_float::lower_f64`] computes `y = fl(fl(k)·P)` and truncates it, where
 //! `P = phi_f64()` is exactly (1 + fl(√5))/2 (adding 1 to a double in [2, 4) and
 //! halving are exact), fl(·) rounding to the nearest double. It returns the exact
 //! ⌊kφ⌋ unless `y` lands on the other side of an integer than kφ does. How far can
@@ -22,7 +23,7 @@
 //! Two independent ways find the disagreements ("hazards"):
 //!
 //! * [`sweep`] visits every k (in parallel with rayon) and compares
-//!   [`crate::lower_f64`] with the exact `beatty_core::golden::lower_wide`.
+//!   [`beatty_float::lower_f64`] with the exact `beatty_core::golden::lower_wide`.
 //! * [`enumerate`] visits only the candidates. Since kφ ≡ k/φ (mod 1) and
 //!   `k·Θ mod 2⁶⁴` with `Θ = INV_PHI_Q64 = ⌊2⁶⁴/φ⌋` is within `k` units of
 //!   `{k/φ}·2⁶⁴` (from below), the candidates of a block of k ≤ `kmax` all satisfy
@@ -40,20 +41,23 @@
 //! fraction of a unit anyway) are swept instead.
 //!
 //! ```
-//! use beatty_float::hazards;
-//! let h = hazards::enumerate(0..=200_000_000);
-//! assert_eq!(h, hazards::sweep(0..=200_000_000));
+//! use beatty_hazards as hazards;
+//! let h = hazards::enumerate(0..=200_000_000, &hazards::no_progress);
+//! assert_eq!(h, hazards::sweep(0..=200_000_000, &hazards::no_progress));
 //! assert!(h.contains(&102_334_155)); // F(40)
 //! ```
 //!
-//! The other formulas: [`is_p_position_f64`](crate::is_p_position_f64) misjudges
+//! The other formulas: [`is_p_position_f64`](beatty_float::is_p_position_f64) misjudges
 //! exactly the pairs whose difference is a hazard of `lower_f64` (see
 //! [`consequence`]); [`classify_f64_enumerate`] derives the hazards of
-//! [`classify_f64`](crate::classify_f64) from those of `lower_f64`;
+//! [`classify_f64`](beatty_float::classify_f64) from those of `lower_f64`;
 //! [`lower_f32_summary`] counts the (many) failures of single precision; and
 //! [`euclid_near_phi`] is the explanation every Euclid disagreement must have.
 
+mod kernel;
 mod walk;
+
+use kernel::Kernel;
 
 use beatty_core::golden;
 use core::ops::RangeInclusive;
@@ -62,40 +66,47 @@ use rayon::prelude::*;
 /// Above this k, [`enumerate`] sweeps instead of walking candidates.
 ///
 /// ```
-/// assert_eq!(beatty_float::hazards::ENUMERATION_LIMIT, 1 << 48);
+/// assert_eq!(beatty_hazards::ENUMERATION_LIMIT, 1 << 48);
 /// ```
 pub const ENUMERATION_LIMIT: u64 = 1 << 48;
 
 /// The POJ 1067 / HDU 1527 limit on a pile: 10⁹.
 ///
 /// ```
-/// assert_eq!(beatty_float::hazards::POJ_LIMIT, 1_000_000_000);
+/// assert_eq!(beatty_hazards::POJ_LIMIT, 1_000_000_000);
 /// ```
 pub const POJ_LIMIT: u64 = 1_000_000_000;
+
+/// A progress callback: called with the number of values just finished, from several
+/// threads; over one call of a search the numbers add up to the length of its range.
+pub type Progress<'a> = &'a (dyn Fn(u64) + Sync);
+
+/// The [`Progress`] callback that ignores its argument.
+pub fn no_progress(_done: u64) {}
 
 /// Whether `lower_f64(k)` differs from ⌊kφ⌋ (exact, for every `u64`).
 ///
 /// ```
-/// use beatty_float::hazards::is_lower_f64_hazard;
+/// use beatty_hazards::is_lower_f64_hazard;
 /// assert!(is_lower_f64_hazard(102_334_155));
 /// assert!(!is_lower_f64_hazard(102_334_154));
 /// ```
 #[inline]
 #[must_use]
 pub fn is_lower_f64_hazard(k: u64) -> bool {
-    golden::lower_wide(k) != crate::lower_f64(k) as u128
+    golden::lower_wide(k) != beatty_float::lower_f64(k) as u128
 }
 
-/// Every k in `range`, in increasing order, where [`crate::lower_f64`]`(k)` differs
+/// Every k in `range`, in increasing order, where [`beatty_float::lower_f64`]`(k)` differs
 /// from the exact ⌊kφ⌋. The same as [`enumerate`].
 ///
 /// ```
-/// let h = beatty_float::hazards::lower_f64_hazards(102_334_150..=102_334_160);
+/// let h = beatty_hazards::lower_f64_hazards(102_334_150..=102_334_160);
 /// assert_eq!(h, [102_334_155]);
 /// ```
 #[must_use]
 pub fn lower_f64_hazards(range: RangeInclusive<u64>) -> Vec<u64> {
-    enumerate(range)
+    enumerate(range, &no_progress)
 }
 
 /// The error bound of the module docs in units of 2⁻⁶⁴, plus the `kmax` units by
@@ -127,120 +138,13 @@ fn sweep_block(lo: u64, hi: u64, out: &mut Vec<u64>, is_hazard: impl Fn(u64) -> 
     out.extend((lo..=hi).filter(|&k| is_hazard(k)));
 }
 
-/// Lanes of the vectorised sweep kernel.
-const LANES: usize = 8;
-/// Steps per lane in one kernel call: a kernel call covers `LANES · STEPS` values of k.
-const STEPS: u64 = 1 << 10;
-
-/// Whether some k in `a..a + LANES·STEPS` may be a hazard of `lower_f64` (never a
-/// false "no"; needs `a + LANES·STEPS ≤ 2⁵¹`).
-///
-/// Lane `l` walks k = a + l·STEPS, a + l·STEPS + 1, … keeping ⌊k/φ⌋ and the low word
-/// of `k·Θ` incrementally (one add with carry per step, no multiply), and k as a
-/// double incremented by 1.0 (exact below 2⁵³). Then `lower_f64(k) = trunc(k·P)`
-/// equals ⌊kφ⌋ = e iff `e ≤ k·P < e + 1` in doubles, where e < 2⁵² converts to a
-/// double exactly by the bit trick `from_bits(e | 2⁵² bits) − 2⁵²`. Every operation
-/// is a plain lane-wise add, compare or multiply, so the loop vectorises. The
-/// fixed-point ⌊k/φ⌋ can be one too small only when the low word is within k of a
-/// carry (see `beatty_core::golden::floor_div`); such k are flagged too.
-#[inline(always)]
-fn lanes_kernel(a: u64) -> bool {
-    const THETA: u64 = golden::INV_PHI_Q64;
-    const TWO52: f64 = 4_503_599_627_370_496.0;
-    let p = crate::phi_f64();
-    let mut j = [0u64; LANES];
-    let mut lo = [0u64; LANES];
-    let mut hi = [0u64; LANES];
-    let mut x = [0.0; LANES];
-    for l in 0..LANES {
-        j[l] = a + l as u64 * STEPS;
-        let prod = j[l] as u128 * THETA as u128;
-        (lo[l], hi[l]) = (prod as u64, (prod >> 64) as u64);
-        x[l] = j[l] as f64;
-    }
-    let mut bad = [0u64; LANES];
-    for _ in 0..STEPS {
-        for l in 0..LANES {
-            let ambiguous = lo[l] > !j[l];
-            // No overflow below 2⁵¹; wrapping ops keep the loop free of overflow checks.
-            let e = j[l].wrapping_add(hi[l]);
-            let ef = f64::from_bits(e | TWO52.to_bits()) - TWO52;
-            let y = x[l] * p;
-            let ok = (y >= ef) & (y < ef + 1.0);
-            bad[l] |= u64::from(ambiguous) | u64::from(!ok);
-            let (next, carry) = lo[l].overflowing_add(THETA);
-            lo[l] = next;
-            hi[l] = hi[l].wrapping_add(u64::from(carry));
-            j[l] = j[l].wrapping_add(1);
-            x[l] += 1.0;
-        }
-    }
-    bad.iter().any(|&b| b != 0)
-}
-
-/// [`lanes_kernel`] compiled for AVX-512.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512dq,avx512vl,avx2")]
-fn lanes_kernel_avx512(a: u64) -> bool {
-    lanes_kernel(a)
-}
-
-/// [`lanes_kernel`] compiled for AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn lanes_kernel_avx2(a: u64) -> bool {
-    lanes_kernel(a)
-}
-
-/// Which compiled version of [`lanes_kernel`] this CPU can run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kernel {
-    Portable,
-    #[cfg(target_arch = "x86_64")]
-    Avx2,
-    #[cfg(target_arch = "x86_64")]
-    Avx512,
-}
-
-fn best_kernel() -> Kernel {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512dq")
-            && std::arch::is_x86_feature_detected!("avx512vl")
-            && std::arch::is_x86_feature_detected!("avx2")
-        {
-            return Kernel::Avx512;
-        }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            return Kernel::Avx2;
-        }
-    }
-    Kernel::Portable
-}
-
-fn run_kernel(kernel: Kernel, a: u64) -> bool {
-    match kernel {
-        Kernel::Portable => lanes_kernel(a),
-        // SAFETY: `best_kernel` returns these variants only after
-        // `is_x86_feature_detected!` confirmed every feature the function enables,
-        // and the functions contain no other unsafe code. Tested in
-        // `every_available_kernel_agrees_with_the_scalar_check`.
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Avx2 => unsafe { lanes_kernel_avx2(a) },
-        // SAFETY: as above.
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Avx512 => unsafe { lanes_kernel_avx512(a) },
-    }
-}
-
-/// The lower_f64 sweep of one block: whole kernel spans through [`lanes_kernel`],
+/// The lower_f64 sweep of one block: whole kernel spans through the kernel module's vectorised loop,
 /// rechecked k by k (exactly) only where the kernel flags something; the rest k by k.
 fn sweep_lower_f64_block_with(kernel: Kernel, lo: u64, hi: u64, out: &mut Vec<u64>) {
-    const SPAN: u64 = LANES as u64 * STEPS;
+    const SPAN: u64 = kernel::SPAN;
     let mut k = lo;
     while hi - k >= SPAN - 1 && k + SPAN <= 1 << 51 {
-        if run_kernel(kernel, k) {
+        if kernel.may_have_hazard(k) {
             sweep_block(k, k + SPAN - 1, out, is_lower_f64_hazard);
         }
         if k + SPAN - 1 == hi {
@@ -252,14 +156,14 @@ fn sweep_lower_f64_block_with(kernel: Kernel, lo: u64, hi: u64, out: &mut Vec<u6
 }
 
 fn sweep_lower_f64_block(lo: u64, hi: u64, out: &mut Vec<u64>) {
-    sweep_lower_f64_block_with(best_kernel(), lo, hi, out);
+    sweep_lower_f64_block_with(Kernel::best(), lo, hi, out);
 }
 
 /// Runs `block` on every block of `lo..=hi` in parallel, in order, reporting the
 /// number of k done to `progress`.
 fn par_blocks(
     range: RangeInclusive<u64>,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: Progress<'_>,
     block: impl Fn(u64, u64, &mut Vec<u64>) + Sync,
 ) -> Vec<u64> {
     let (lo, hi) = (*range.start(), *range.end());
@@ -281,34 +185,24 @@ fn par_blocks(
         .collect()
 }
 
-/// Every hazard of [`crate::lower_f64`] in `range`, found by visiting every k in
+/// Every hazard of [`beatty_float::lower_f64`] in `range`, found by visiting every k in
 /// parallel: the reference that [`enumerate`] is tested against.
 ///
-/// ```
-/// assert_eq!(beatty_float::hazards::sweep(102_334_150..=102_334_160), [102_334_155]);
-/// ```
-#[must_use]
-pub fn sweep(range: RangeInclusive<u64>) -> Vec<u64> {
-    sweep_with_progress(range, &|_| {})
-}
-
-/// [`sweep`], calling `progress(n)` after each finished block of `n` values of k (from
-/// several threads), e.g. to drive a progress bar.
+/// `progress(n)` is called after each finished block of `n` values of k (from several
+/// threads), e.g. to drive a progress bar; the `n` add up to the length of the range.
+/// Pass [`no_progress`] when nobody watches.
 ///
 /// ```
 /// use std::sync::atomic::{AtomicU64, Ordering};
 /// let done = AtomicU64::new(0);
-/// let h = beatty_float::hazards::sweep_with_progress(0..=999, &|n| {
+/// let h = beatty_hazards::sweep(102_334_150..=102_334_160, &|n| {
 ///     done.fetch_add(n, Ordering::Relaxed);
 /// });
-/// assert!(h.is_empty());
-/// assert_eq!(done.into_inner(), 1000);
+/// assert_eq!(h, [102_334_155]);
+/// assert_eq!(done.into_inner(), 11);
 /// ```
 #[must_use]
-pub fn sweep_with_progress(
-    range: RangeInclusive<u64>,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Vec<u64> {
+pub fn sweep(range: RangeInclusive<u64>, progress: Progress<'_>) -> Vec<u64> {
     par_blocks(range, progress, sweep_lower_f64_block)
 }
 
@@ -316,16 +210,20 @@ pub fn sweep_with_progress(
 /// increasing order, at most [`ENUMERATION_LIMIT`]. Every hazard is among them.
 ///
 /// ```
-/// let c = beatty_float::hazards::candidates(0..=200_000_000);
-/// let h = beatty_float::hazards::enumerate(0..=200_000_000);
+/// let c = beatty_hazards::candidates(0..=200_000_000);
+/// let h = beatty_hazards::enumerate(0..=200_000_000, &beatty_hazards::no_progress);
 /// assert!(h.iter().all(|k| c.binary_search(k).is_ok()));
 /// ```
 #[must_use]
 pub fn candidates(range: RangeInclusive<u64>) -> Vec<u64> {
-    walk_candidates(range, |_| true)
+    walk_candidates(range, &no_progress, |_| true)
 }
 
-fn walk_candidates(range: RangeInclusive<u64>, keep: impl Fn(u64) -> bool + Sync) -> Vec<u64> {
+fn walk_candidates(
+    range: RangeInclusive<u64>,
+    progress: Progress<'_>,
+    keep: impl Fn(u64) -> bool + Sync,
+) -> Vec<u64> {
     let (lo, hi) = (*range.start(), (*range.end()).min(ENUMERATION_LIMIT));
     if lo > hi {
         return Vec::new();
@@ -340,38 +238,39 @@ fn walk_candidates(range: RangeInclusive<u64>, keep: impl Fn(u64) -> bool + Sync
                     out.push(k);
                 }
             });
+            progress(b - a + 1);
             out
         })
         .collect()
 }
 
-/// Every hazard of [`crate::lower_f64`] in `range`, found by walking only the
+/// Every hazard of [`beatty_float::lower_f64`] in `range`, found by walking only the
 /// candidates (module docs) and confirming each exactly; the part of the range above
-/// [`ENUMERATION_LIMIT`] is swept.
+/// [`ENUMERATION_LIMIT`] is swept. Progress is reported as by [`sweep`].
 ///
 /// ```
-/// let h = beatty_float::hazards::enumerate(0..=1_000_000_000);
+/// let h = beatty_hazards::enumerate(0..=1_000_000_000, &beatty_hazards::no_progress);
 /// assert_eq!(h[..3], [102_334_155, 141_422_324, 180_510_493]);
 /// assert_eq!(h.len(), 95);
 /// ```
 #[must_use]
-pub fn enumerate(range: RangeInclusive<u64>) -> Vec<u64> {
+pub fn enumerate(range: RangeInclusive<u64>, progress: Progress<'_>) -> Vec<u64> {
     let (lo, hi) = (*range.start(), *range.end());
-    let mut out = walk_candidates(range, is_lower_f64_hazard);
+    let mut out = walk_candidates(range, progress, is_lower_f64_hazard);
     if hi > ENUMERATION_LIMIT {
-        out.extend(sweep(lo.max(ENUMERATION_LIMIT + 1)..=hi));
+        out.extend(sweep(lo.max(ENUMERATION_LIMIT + 1)..=hi, progress));
     }
     out
 }
 
 /// How many hazards [`enumerate`] would return, without storing them (for ranges such
-/// as 0..=10¹² with about 10⁸ hazards).
+/// as 0..=10¹² with about 10⁸ hazards). Progress is reported as by [`sweep`].
 ///
 /// ```
-/// assert_eq!(beatty_float::hazards::count(0..=1_000_000_000), 95);
+/// assert_eq!(beatty_hazards::count(0..=1_000_000_000, &beatty_hazards::no_progress), 95);
 /// ```
 #[must_use]
-pub fn count(range: RangeInclusive<u64>) -> u64 {
+pub fn count(range: RangeInclusive<u64>, progress: Progress<'_>) -> u64 {
     let (lo, hi) = (*range.start(), *range.end());
     let (wlo, whi) = (lo, hi.min(ENUMERATION_LIMIT));
     let mut n = 0;
@@ -384,21 +283,22 @@ pub fn count(range: RangeInclusive<u64>) -> u64 {
                 walk::walk(golden::INV_PHI_Q64, w, 2 * w + 1, a, b, |k| {
                     n += u64::from(is_lower_f64_hazard(k));
                 });
+                progress(b - a + 1);
                 n
             })
             .sum();
     }
     if hi > ENUMERATION_LIMIT {
-        n += sweep(lo.max(ENUMERATION_LIMIT + 1)..=hi).len() as u64;
+        n += sweep(lo.max(ENUMERATION_LIMIT + 1)..=hi, progress).len() as u64;
     }
     n
 }
 
-/// The game consequence of a hazard k of [`crate::lower_f64`]: what
-/// [`crate::is_p_position_f64`] gets wrong.
+/// The game consequence of a hazard k of [`beatty_float::lower_f64`]: what
+/// [`beatty_float::is_p_position_f64`] gets wrong.
 ///
 /// ```
-/// let c = beatty_float::hazards::consequence(102_334_155);
+/// let c = beatty_hazards::consequence(102_334_155);
 /// assert_eq!(c.exact, 165_580_140);
 /// assert_eq!(c.float, 165_580_141);
 /// assert_eq!(c.p_position, (165_580_140, 267_914_295)); // judged a win by doubles
@@ -430,13 +330,13 @@ pub struct Consequence {
 /// P-position called N) and a = `lower_f64(d)` (an N-position called P).
 ///
 /// ```
-/// let c = beatty_float::hazards::consequence(10);
+/// let c = beatty_hazards::consequence(10);
 /// assert_eq!(c.p_position, c.n_position); // 10 is no hazard
 /// ```
 #[must_use]
 pub fn consequence(k: u64) -> Consequence {
     let exact = golden::lower_wide(k);
-    let float = crate::lower_f64(k);
+    let float = beatty_float::lower_f64(k);
     let p_position = (exact, exact + k as u128);
     let n_position = (float as u128, float as u128 + k as u128);
     let limit = POJ_LIMIT as u128;
@@ -450,11 +350,11 @@ pub fn consequence(k: u64) -> Consequence {
     }
 }
 
-/// How [`crate::lower_f32`] fares on a range: it fails early and often, so this
+/// How [`beatty_float::lower_f32`] fares on a range: it fails early and often, so this
 /// counts instead of listing.
 ///
 /// ```
-/// let s = beatty_float::hazards::lower_f32_summary(0..=1_000);
+/// let s = beatty_hazards::lower_f32_summary(0..=1_000, &beatty_hazards::no_progress);
 /// assert_eq!(s.checked, 1_001);
 /// assert!(s.count < s.checked);
 /// ```
@@ -471,36 +371,23 @@ pub struct F32Summary {
 /// Whether `lower_f32(k)` differs from ⌊kφ⌋.
 ///
 /// ```
-/// assert!(!beatty_float::hazards::is_lower_f32_hazard(10));
+/// assert!(!beatty_hazards::is_lower_f32_hazard(10));
 /// ```
 #[must_use]
 pub fn is_lower_f32_hazard(k: u64) -> bool {
-    golden::lower_wide(k) != crate::lower_f32(k) as u128
+    golden::lower_wide(k) != beatty_float::lower_f32(k) as u128
 }
 
-/// Counts the failures of [`crate::lower_f32`] on `range` (every k, in parallel).
+/// Counts the failures of [`beatty_float::lower_f32`] on `range` (every k, in
+/// parallel), reporting progress as [`sweep`] does.
 ///
 /// ```
-/// let s = beatty_float::hazards::lower_f32_summary(0..=100_000);
+/// let s = beatty_hazards::lower_f32_summary(0..=100_000, &beatty_hazards::no_progress);
 /// let first = s.first.unwrap();
 /// assert_ne!(beatty_float::lower_f32(first) as u128, beatty_core::golden::lower_wide(first));
 /// ```
 #[must_use]
-pub fn lower_f32_summary(range: RangeInclusive<u64>) -> F32Summary {
-    lower_f32_summary_with_progress(range, &|_| {})
-}
-
-/// [`lower_f32_summary`] reporting progress as [`sweep_with_progress`] does.
-///
-/// ```
-/// let s = beatty_float::hazards::lower_f32_summary_with_progress(5..=4, &|_| {});
-/// assert_eq!((s.checked, s.first, s.count), (0, None, 0));
-/// ```
-#[must_use]
-pub fn lower_f32_summary_with_progress(
-    range: RangeInclusive<u64>,
-    progress: &(dyn Fn(u64) + Sync),
-) -> F32Summary {
+pub fn lower_f32_summary(range: RangeInclusive<u64>, progress: Progress<'_>) -> F32Summary {
     let (lo, hi) = (*range.start(), *range.end());
     if lo > hi {
         return F32Summary {
@@ -543,53 +430,45 @@ pub fn lower_f32_summary_with_progress(
     }
 }
 
-/// Whether [`crate::classify_f64`]`(a)` disagrees with the exact
+/// Whether [`beatty_float::classify_f64`]`(a)` disagrees with the exact
 /// `beatty_core::golden::classify(a)`.
 ///
 /// ```
-/// use beatty_float::hazards::is_classify_f64_hazard;
+/// use beatty_hazards::is_classify_f64_hazard;
 /// assert!(!is_classify_f64_hazard(4));
 /// assert!(is_classify_f64_hazard(165_580_140)); // ⌊F(40)·φ⌋, a lower number called upper
 /// ```
 #[must_use]
 pub fn is_classify_f64_hazard(a: u64) -> bool {
-    use crate::FloatClass;
-    use golden::Wythoff;
-    let agree = match (crate::classify_f64(a), golden::classify(a)) {
-        (FloatClass::Zero, Wythoff::Zero) | (FloatClass::Upper, Wythoff::Upper(_)) => true,
-        (FloatClass::Lower(j), Wythoff::Lower(k)) => j == k,
+    use beatty_float::FloatClass;
+    use golden::Class;
+    let agree = match (beatty_float::classify_f64(a), golden::classify(a)) {
+        (FloatClass::Zero, Class::Zero) | (FloatClass::Upper, Class::Upper(_)) => true,
+        (FloatClass::Lower(j), Class::Lower(k)) => j == k,
         _ => false,
     };
     !agree
 }
 
-/// Every a in `range` where [`crate::classify_f64`] is wrong, visiting every a.
+/// Every a in `range` where [`beatty_float::classify_f64`] is wrong, visiting every a,
+/// reporting progress as [`sweep`] does.
 ///
 /// ```
-/// let h = beatty_float::hazards::classify_f64_sweep(165_580_130..=165_580_150);
-/// assert_eq!(h, beatty_float::hazards::classify_f64_enumerate(165_580_130..=165_580_150));
+/// use beatty_hazards::{classify_f64_enumerate, classify_f64_sweep, no_progress};
+/// let r = 165_580_130..=165_580_150;
+/// // 165580140 = ⌊102334155φ⌋ is taken for an upper number, and 165580141 (an upper
+/// // number) for ⌊102334155φ⌋.
+/// assert_eq!(classify_f64_sweep(r.clone(), &no_progress), [165_580_140, 165_580_141]);
+/// assert_eq!(classify_f64_enumerate(r), [165_580_140, 165_580_141]);
 /// ```
 #[must_use]
-pub fn classify_f64_sweep(range: RangeInclusive<u64>) -> Vec<u64> {
-    classify_f64_sweep_with_progress(range, &|_| {})
-}
-
-/// [`classify_f64_sweep`] reporting progress as [`sweep_with_progress`] does.
-///
-/// ```
-/// assert!(beatty_float::hazards::classify_f64_sweep_with_progress(0..=100, &|_| {}).is_empty());
-/// ```
-#[must_use]
-pub fn classify_f64_sweep_with_progress(
-    range: RangeInclusive<u64>,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Vec<u64> {
+pub fn classify_f64_sweep(range: RangeInclusive<u64>, progress: Progress<'_>) -> Vec<u64> {
     par_blocks(range, progress, |a, b, out| {
         sweep_block(a, b, out, is_classify_f64_hazard);
     })
 }
 
-/// Every a in `range` where [`crate::classify_f64`] is wrong, derived from the
+/// Every a in `range` where [`beatty_float::classify_f64`] is wrong, derived from the
 /// hazards of `lower_f64`.
 ///
 /// Why that suffices (for a ≤ [`ENUMERATION_LIMIT`]; above it this sweeps): the
@@ -600,7 +479,7 @@ pub fn classify_f64_sweep_with_progress(
 /// for a hazard i). Every such a is checked exactly.
 ///
 /// ```
-/// let h = beatty_float::hazards::classify_f64_enumerate(0..=1_000_000_000);
+/// let h = beatty_hazards::classify_f64_enumerate(0..=1_000_000_000);
 /// assert!(h.contains(&165_580_140));
 /// ```
 #[must_use]
@@ -613,10 +492,10 @@ pub fn classify_f64_enumerate(range: RangeInclusive<u64>) -> Vec<u64> {
     let mut out = Vec::new();
     if lo <= top {
         // k ≈ a/φ: a margin of 2 covers the rounding of the indices.
-        let klo = golden::floor_div(lo).saturating_sub(2);
-        let khi = golden::floor_div(top) + 2;
-        for k in enumerate(klo..=khi) {
-            for a in [golden::lower_wide(k), crate::lower_f64(k) as u128] {
+        let klo = golden::floor_div_phi(lo).saturating_sub(2);
+        let khi = golden::floor_div_phi(top) + 2;
+        for k in enumerate(klo..=khi, &no_progress) {
+            for a in [golden::lower_wide(k), beatty_float::lower_f64(k) as u128] {
                 if (lo as u128..=top as u128).contains(&a) && is_classify_f64_hazard(a as u64) {
                     out.push(a as u64);
                 }
@@ -626,7 +505,10 @@ pub fn classify_f64_enumerate(range: RangeInclusive<u64>) -> Vec<u64> {
         out.dedup();
     }
     if hi > ENUMERATION_LIMIT {
-        out.extend(classify_f64_sweep(lo.max(ENUMERATION_LIMIT + 1)..=hi));
+        out.extend(classify_f64_sweep(
+            lo.max(ENUMERATION_LIMIT + 1)..=hi,
+            &no_progress,
+        ));
     }
     out
 }
@@ -635,14 +517,14 @@ pub fn classify_f64_enumerate(range: RangeInclusive<u64>) -> Vec<u64> {
 /// float rule: |large/small − φ| < 2⁻⁵⁰, decided with integers (up to a slack of
 /// 2⁻⁶⁴ towards "yes").
 ///
-/// [`crate::euclid_first_wins_f64`] compares `r = fl(fl(L)/fl(S))` with
+/// [`beatty_float::euclid_first_wins_f64`] compares `r = fl(fl(L)/fl(S))` with
 /// `P = φ + δ`. Each of the three roundings has relative error ≤ u = 2⁻⁵³ and
 /// δ < u/2, so r is within 3.01·u·(L/S) of L/S, and a disagreement with the
 /// exact rule L/S > φ needs |L/S − φ| ≤ 3.01·u·(φ + 10⁻¹⁵) + u/2 < 5.4·u < 2⁻⁵⁰.
 /// So every disagreement satisfies this test; it is what the fuzz target checks.
 ///
 /// ```
-/// use beatty_float::hazards::euclid_near_phi;
+/// use beatty_hazards::euclid_near_phi;
 /// assert!(euclid_near_phi(165_580_141, 102_334_155)); // F(41)/F(40) ≈ φ + 2.6·10⁻¹⁷
 /// assert!(!euclid_near_phi(13, 8));
 /// assert!(!euclid_near_phi(5, 0));
@@ -666,10 +548,23 @@ pub fn euclid_near_phi(a: u64, b: u64) -> bool {
 mod tests {
     use super::*;
 
+    fn sweep(range: RangeInclusive<u64>) -> Vec<u64> {
+        super::sweep(range, &no_progress)
+    }
+
+    fn enumerate(range: RangeInclusive<u64>) -> Vec<u64> {
+        super::enumerate(range, &no_progress)
+    }
+
+    fn count(range: RangeInclusive<u64>) -> u64 {
+        super::count(range, &no_progress)
+    }
+
     #[test]
     fn window_covers_the_true_error_for_small_k() {
-        // Direct check of the bound: for every k in a range, ‖kφ‖·2⁶⁴ ≥ |y − kφ|·2⁶⁴ fails only
-        // for candidates, i.e. every hazard is a candidate (also checked by the sweep tests).
+        // Every hazard the sweep (the float formula at every k) finds in a range is among the
+        // enumerated candidates: a test of the enumeration's completeness on that range, not
+        // of the bound itself.
         let c = candidates(0..=3_000_000);
         for k in sweep(0..=3_000_000) {
             assert!(c.binary_search(&k).is_ok(), "{k} not a candidate");
@@ -680,14 +575,7 @@ mod tests {
     fn every_available_kernel_agrees_with_the_scalar_check() {
         let mut kernels = vec![Kernel::Portable];
         #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2") {
-                kernels.push(Kernel::Avx2);
-            }
-            if best_kernel() == Kernel::Avx512 {
-                kernels.push(Kernel::Avx512);
-            }
-        }
+        kernels.extend(kernel::Avx2::detect().map(Kernel::Avx2));
         // Around F(40) = 102334155 and other hazards, plus a range with none.
         for (lo, hi) in [
             (102_300_000u64, 102_400_000u64),
@@ -787,7 +675,10 @@ mod tests {
     #[test]
     fn classify_enumerate_equals_sweep() {
         let r = 0..=30_000_000;
-        assert_eq!(classify_f64_enumerate(r.clone()), classify_f64_sweep(r));
+        assert_eq!(
+            classify_f64_enumerate(r.clone()),
+            classify_f64_sweep(r, &no_progress)
+        );
     }
 
     #[test]
@@ -804,7 +695,7 @@ mod tests {
                     let (small, large) = (s.min(l), s.max(l));
                     let exact = small == large
                         || golden::cmp_ratio(large, small) == core::cmp::Ordering::Greater;
-                    if crate::euclid_first_wins_f64(s, l) != exact {
+                    if beatty_float::euclid_first_wins_f64(s, l) != exact {
                         assert!(euclid_near_phi(s, l), "({s}, {l}) unexplained");
                         disagreements += 1;
                     }
