@@ -32,6 +32,8 @@ pub mod explain;
 pub mod generate;
 pub mod problem;
 pub mod run;
+#[cfg(unix)]
+pub mod sandbox;
 pub mod solve;
 pub mod testset;
 pub mod text;

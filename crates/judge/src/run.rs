@@ -1,40 +1,32 @@
 //! The local judge: runs a submission on a test set.
 //!
-//! Each test's `.in` file becomes the submission's standard input. The
-//! submission runs in its **own process group** (`process_group(0)`), so that it
-//! and everything it starts can be killed together. The judge polls the child
-//! with `waitid(WNOWAIT)`, which sees the exit *without reaping*: the process
-//! group is therefore always killed (`killpg(SIGKILL)`) while its id still
-//! belongs to us, and only then is the child reaped. No path leaves a stray or a
-//! zombie process: normal exit, time limit, output limit, or a judge error.
-//! [`kill_all_live`] kills every live group (the `judge` binary calls it from its
-//! Ctrl-C handler before exiting with 130).
+//! Each test runs in the [`sandbox`](crate::sandbox): the input is fed through
+//! a pipe, the program runs in an empty private directory under wall time, CPU
+//! time, memory, process and output limits, and every process it starts is
+//! killed when it ends (see the sandbox's docs for what each isolation mode
+//! enforces). This module turns what happened into verdicts, in this order of
+//! precedence:
 //!
-//! Verdicts, per test, in this order of precedence:
-//!
-//! * **OLE** — the output grew beyond the output limit (the judge stops reading
-//!   and kills the group at once);
-//! * **TLE** — still running at the time limit (wall clock); killed;
-//! * **RE** — a non-zero exit code or death by a signal; the last lines of its
-//!   standard error are kept;
+//! * **OLE** — the output grew beyond the output limit (default: twice the
+//!   answer plus 1 MiB, at least 64 MiB);
+//! * **TLE** — still running at the wall time limit, or over the CPU limit;
+//! * **MLE** — peak memory beyond the limit, or died failing to allocate;
+//! * **RE** — a non-zero exit code or death by a signal; the last bytes of its
+//!   standard error are kept, escaped and bounded;
 //! * otherwise the output is checked with [`crate::check()`]: **AC**, **WA** or **PE**.
 //!
 //! The overall verdict is that of the first failing test in test order, or AC.
 
+use crate::sandbox::{self, Exit, Isolation, Limit, Limits};
+use crate::text::excerpt;
 use crate::{Problem, Verdict, check};
-use nix::sys::signal::{Signal, killpg};
-use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid};
-use nix::unistd::Pid;
 use std::ffi::OsString;
 use std::fmt;
-use std::fs::File;
-use std::io::Read;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One test: its name, input and (optional) jury answer.
 ///
@@ -44,7 +36,7 @@ use std::time::{Duration, Instant};
 /// ```
 #[derive(Clone, Debug)]
 pub struct Test {
-    /// The test's name (the file name without `.in`).
+    /// The test's name (the path below the test directory, without `.in`).
     pub name: String,
     /// The input file.
     pub input: PathBuf,
@@ -52,7 +44,13 @@ pub struct Test {
     pub answer: Option<PathBuf>,
 }
 
-/// The tests of a directory: every `*.in` file in name order, with `*.ans` if present.
+/// The tests of a directory, found recursively (a Kattis package's `data/`
+/// with `sample/` and `secret/` works as it is): every `*.in` file, named by
+/// its relative path without `.in`, in name order, with `*.ans` if present.
+///
+/// # Errors
+/// A directory that cannot be read, or an `.in`/`.ans` that is not a regular
+/// file (a FIFO would hang the judge); the message names the path.
 ///
 /// ```no_run
 /// let tests = beatty_judge::run::tests_in(std::path::Path::new("tests-wythoff")).unwrap();
@@ -60,17 +58,38 @@ pub struct Test {
 /// ```
 pub fn tests_in(dir: &Path) -> std::io::Result<Vec<Test>> {
     let mut tests = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.extension().is_some_and(|e| e == "in") {
-            let name = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        let named =
+            |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", d.display()));
+        for entry in std::fs::read_dir(&d).map_err(named)? {
+            let entry = entry.map_err(named)?;
+            let path = entry.path();
+            let kind = std::fs::symlink_metadata(&path)
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?
+                .file_type();
+            if kind.is_dir() {
+                todo.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "in") {
+                continue;
+            }
+            let not_regular =
+                |p: &Path| std::io::Error::other(format!("{}: not a regular file", p.display()));
+            if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+                return Err(not_regular(&path));
+            }
+            let rel = path.strip_prefix(dir).unwrap_or(&path).with_extension("");
             let ans = path.with_extension("ans");
+            let answer = match std::fs::symlink_metadata(&ans) {
+                Err(_) => None,
+                Ok(_) if std::fs::metadata(&ans).is_ok_and(|m| m.is_file()) => Some(ans),
+                Ok(_) => return Err(not_regular(&ans)),
+            };
             tests.push(Test {
-                name,
-                answer: ans.is_file().then_some(ans),
+                name: rel.to_string_lossy().into_owned(),
+                answer,
                 input: path,
             });
         }
@@ -79,40 +98,63 @@ pub fn tests_in(dir: &Path) -> std::io::Result<Vec<Test>> {
     Ok(tests)
 }
 
-/// Limits and parallelism.
+/// Checks every test's input with the strict validator before anything runs.
+///
+/// # Errors
+/// The first input that cannot be read or is invalid, naming the file.
+pub fn validate_tests(problem: Problem, tests: &[Test]) -> Result<(), RunError> {
+    for t in tests {
+        let data =
+            std::fs::read(&t.input).map_err(|e| RunError(format!("{}: {e}", t.input.display())))?;
+        crate::validate(problem, &data)
+            .map_err(|e| RunError(format!("{}: invalid input: {e}", t.input.display())))?;
+    }
+    Ok(())
+}
+
+/// Limits, isolation and parallelism.
 ///
 /// ```
 /// let c = beatty_judge::run::RunConfig::default();
-/// assert_eq!(c.output_limit, 64 << 20);
+/// assert_eq!(c.memory_limit, 256 << 20);
 /// ```
 #[derive(Clone, Debug)]
 pub struct RunConfig {
     /// Wall-clock time limit per test.
     pub time_limit: Duration,
-    /// Output cap per test, in bytes.
-    pub output_limit: u64,
+    /// CPU time limit per test (default: the wall limit).
+    pub cpu_limit: Option<Duration>,
+    /// Memory limit per test, in bytes.
+    pub memory_limit: u64,
+    /// Output cap per test, in bytes (default: twice the answer plus 1 MiB, at least 64 MiB).
+    pub output_limit: Option<u64>,
     /// Tests run at the same time (at least 1).
     pub jobs: usize,
+    /// How runs are isolated.
+    pub isolation: Isolation,
+    /// Stop at the first failing test (in test order).
+    pub stop_on_fail: bool,
 }
 
 impl Default for RunConfig {
     fn default() -> Self {
         RunConfig {
             time_limit: Duration::from_secs(2),
-            output_limit: 64 << 20,
+            cpu_limit: None,
+            memory_limit: 256 << 20,
+            output_limit: None,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            isolation: if sandbox::strict_available() {
+                Isolation::Strict
+            } else {
+                Isolation::Basic
+            },
+            stop_on_fail: false,
         }
     }
 }
 
 /// The result of one test.
-///
-/// ```
-/// use beatty_judge::run::TestResult;
-/// use beatty_judge::Verdict;
-/// let r = TestResult { name: "01".into(), verdict: Verdict::Accepted, time: std::time::Duration::ZERO, detail: String::new() };
-/// assert_eq!(r.verdict, Verdict::Accepted);
-/// ```
 #[derive(Clone, Debug)]
 pub struct TestResult {
     /// The test's name.
@@ -121,7 +163,11 @@ pub struct TestResult {
     pub verdict: Verdict,
     /// Wall-clock time until exit or kill.
     pub time: Duration,
-    /// The checker's message, or the tail of standard error for RE.
+    /// CPU time of its processes.
+    pub cpu: Duration,
+    /// Peak resident memory, bytes.
+    pub memory: u64,
+    /// The checker's message, or the escaped tail of standard error for RE.
     pub detail: String,
 }
 
@@ -142,27 +188,14 @@ impl fmt::Display for RunError {
 
 impl std::error::Error for RunError {}
 
-/// Process groups of the running submissions.
-static LIVE: Mutex<Vec<i32>> = Mutex::new(Vec::new());
-
-fn live() -> std::sync::MutexGuard<'static, Vec<i32>> {
-    LIVE.lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+/// Stops every run: no new run starts afterwards, and each running one is
+/// killed within milliseconds. For the `judge` binary's signal handling.
+pub fn shut_down() {
+    sandbox::stop_all();
 }
 
-/// Kills every live submission process group (for a Ctrl-C handler). The groups
-/// stay registered until their leader is reaped, so the ids are still ours.
-///
-/// ```
-/// beatty_judge::run::kill_all_live(); // nothing running: does nothing
-/// ```
-pub fn kill_all_live() {
-    for &pg in live().iter() {
-        let _ = killpg(Pid::from_raw(pg), Signal::SIGKILL);
-    }
-}
-
-const STDERR_TAIL: usize = 2048;
+/// Bytes of standard error shown in a report.
+const STDERR_SHOWN: usize = 512;
 
 /// Runs `cmd` on one test.
 fn run_one(
@@ -177,134 +210,91 @@ fn run_one(
         Some(p) => Some(std::fs::read(p).map_err(|e| err("cannot read the answer", &e))?),
         None => None,
     };
-    let stdin = File::open(&test.input).map_err(|e| err("cannot open the input", &e))?;
-    let (program, args) = cmd
-        .split_first()
-        .ok_or_else(|| RunError("no command to run".into()))?;
-    let mut command = Command::new(program);
-    command
-        .args(args)
-        .stdin(stdin)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    // Spawn and register under the lock, so a Ctrl-C cannot miss this group.
-    let (mut child, pgid) = {
-        let mut live = live();
-        let child = command
-            .spawn()
-            .map_err(|e| RunError(format!("cannot start `{}`: {e}", program.to_string_lossy())))?;
-        let pgid = i32::try_from(child.id()).map_err(|e| err("pid", &e))?;
-        live.push(pgid);
-        (child, pgid)
+    let output_limit = cfg.output_limit.unwrap_or_else(|| {
+        let a = answer.as_ref().map_or(0, |a| a.len() as u64);
+        (2 * a + (1 << 20)).max(64 << 20)
+    });
+    let limits = Limits {
+        wall: cfg.time_limit,
+        cpu: cfg.cpu_limit.unwrap_or(cfg.time_limit),
+        memory: cfg.memory_limit,
+        output: output_limit,
     };
-    let start = Instant::now();
-    let over = Arc::new(AtomicBool::new(false));
-    let limit = cfg.output_limit;
-    let mut out_pipe = child.stdout.take();
-    let over_w = Arc::clone(&over);
-    let out_thread = std::thread::spawn(move || {
-        let mut out = Vec::new();
-        if let Some(p) = out_pipe.as_mut() {
-            let mut chunk = vec![0u8; 64 << 10];
-            loop {
-                match p.read(&mut chunk) {
-                    Ok(0) => break,
-                    Ok(n) => {
-                        if (out.len() + n) as u64 > limit {
-                            over_w.store(true, Ordering::SeqCst);
-                            break;
-                        }
-                        out.extend_from_slice(&chunk[..n]);
-                    }
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(_) => break,
-                }
-            }
-        }
-        out
-    });
-    let mut err_pipe = child.stderr.take();
-    let err_thread = std::thread::spawn(move || {
-        let mut tail: Vec<u8> = Vec::new();
-        if let Some(p) = err_pipe.as_mut() {
-            let mut chunk = [0u8; 4096];
-            while let Ok(n) = p.read(&mut chunk) {
-                if n == 0 {
-                    break;
-                }
-                tail.extend_from_slice(&chunk[..n]);
-                if tail.len() > 2 * STDERR_TAIL {
-                    tail.drain(..tail.len() - STDERR_TAIL);
-                }
-            }
-        }
-        tail
-    });
-    let pid = Pid::from_raw(pgid);
-    let mut nap = Duration::from_micros(500);
-    let mut timed_out = false;
-    loop {
-        match waitid(
-            Id::Pid(pid),
-            WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT,
-        ) {
-            Ok(WaitStatus::StillAlive) => {}
-            Err(nix::errno::Errno::EINTR) => continue,
-            _ => break, // exited (or cannot wait: reaped below either way)
-        }
-        if over.load(Ordering::SeqCst) {
-            break;
-        }
-        if start.elapsed() >= cfg.time_limit {
-            timed_out = true;
-            break;
-        }
-        std::thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(10));
-    }
-    let time = start.elapsed();
-    // The leader is not reaped yet, so the group id is still ours: kill the group
-    // (the leader and anything it started), unregister, then reap.
-    let _ = killpg(pid, Signal::SIGKILL);
-    live().retain(|&g| g != pgid);
-    let status = child
-        .wait()
-        .map_err(|e| err("cannot wait for the submission", &e))?;
-    let output = out_thread.join().unwrap_or_default();
-    let tail = err_thread.join().unwrap_or_default();
+    let o = sandbox::run(
+        cmd,
+        std::sync::Arc::new(input.clone()),
+        &limits,
+        cfg.isolation,
+    )
+    .map_err(|e| {
+        RunError(format!(
+            "cannot start `{}`: {e}",
+            excerpt(cmd.first().map_or(&[][..], |c| c.as_bytes()), 200)
+        ))
+    })?;
     let done = |verdict, detail: String| {
         Ok(TestResult {
             name: test.name.clone(),
             verdict,
-            time,
+            time: o.wall,
+            cpu: o.cpu,
+            memory: o.memory,
             detail,
         })
     };
-    if over.load(Ordering::SeqCst) {
-        return done(Verdict::OutputLimit, format!("output beyond {limit} bytes"));
+    let stderr_tail = || {
+        let keep = o.stderr.len().saturating_sub(STDERR_SHOWN);
+        excerpt(&o.stderr[keep..], STDERR_SHOWN)
+    };
+    match o.limit {
+        Some(Limit::Output) => {
+            return done(
+                Verdict::OutputLimit,
+                format!("output beyond {output_limit} bytes"),
+            );
+        }
+        Some(Limit::Wall) => {
+            return done(
+                Verdict::TimeLimit,
+                format!("killed after {:.3}s (wall)", o.wall.as_secs_f64()),
+            );
+        }
+        Some(Limit::Cpu) => {
+            return done(
+                Verdict::TimeLimit,
+                format!("CPU time {:.3}s beyond the limit", o.cpu.as_secs_f64()),
+            );
+        }
+        Some(Limit::Memory) => {
+            return done(
+                Verdict::MemoryLimit,
+                format!("peak memory {} MiB beyond the limit", o.memory >> 20),
+            );
+        }
+        None => {}
     }
-    if timed_out {
-        return done(
-            Verdict::TimeLimit,
-            format!("killed after {:.3}s", time.as_secs_f64()),
-        );
-    }
-    if !status.success() {
-        let how = match (status.code(), status.signal()) {
-            (Some(c), _) => format!("exit code {c}"),
-            (None, Some(s)) => format!("killed by signal {s}"),
-            _ => "abnormal exit".into(),
+    if o.exit != Exit::Code(0) {
+        let how = match o.exit {
+            Exit::Code(c) => format!("exit code {c}"),
+            Exit::Signal(s) => format!("killed by signal {s}"),
         };
-        let text = String::from_utf8_lossy(&tail);
-        let last: Vec<&str> = text.lines().rev().take(5).collect();
-        let last: Vec<&str> = last.into_iter().rev().collect();
-        return done(
-            Verdict::RuntimeError,
-            format!("{how}; stderr ends with:\n{}", last.join("\n")),
-        );
+        let tail = String::from_utf8_lossy(&o.stderr).to_ascii_lowercase();
+        let v = if [
+            "memoryerror",
+            "bad_alloc",
+            "out of memory",
+            "cannot allocate memory",
+        ]
+        .iter()
+        .any(|m| tail.contains(m))
+        {
+            Verdict::MemoryLimit
+        } else {
+            Verdict::RuntimeError
+        };
+        return done(v, format!("{how}; stderr ends with: {}", stderr_tail()));
     }
-    let r = check(problem, &input, &output, answer.as_deref());
+    let r = check(problem, &input, &o.stdout, answer.as_deref());
     match r.verdict {
         Verdict::Accepted => done(Verdict::Accepted, String::new()),
         Verdict::Fail => Err(RunError(format!(
@@ -316,7 +306,14 @@ fn run_one(
 }
 
 /// Runs `cmd` on every test, `cfg.jobs` at a time; results in test order.
-/// `on_done` is called with each result as soon as it is known (for progress).
+/// `on_done` is called with each result in test order, as soon as it and all
+/// earlier ones are known (for progress). With `cfg.stop_on_fail`, no test
+/// starts after the first failing one (in test order) is known, and results
+/// end at it.
+///
+/// # Errors
+/// A failure of the judge (cannot start the program, a checker failure,
+/// interrupted by [`shut_down`]).
 ///
 /// ```no_run
 /// use beatty_judge::run::{run_tests, tests_in, RunConfig};
@@ -333,39 +330,60 @@ pub fn run_tests(
     cfg: &RunConfig,
     on_done: &(dyn Fn(&TestResult) + Sync),
 ) -> Result<Vec<TestResult>, RunError> {
+    struct State {
+        results: Vec<Option<Result<TestResult, RunError>>>,
+        reported: usize,
+        end: usize,
+    }
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<TestResult, RunError>>>> =
-        Mutex::new((0..tests.len()).map(|_| None).collect());
+    let stop = AtomicBool::new(false);
+    let state = Mutex::new(State {
+        results: (0..tests.len()).map(|_| None).collect(),
+        reported: 0,
+        end: tests.len(),
+    });
     std::thread::scope(|s| {
         for _ in 0..cfg.jobs.max(1).min(tests.len().max(1)) {
             s.spawn(|| {
                 loop {
+                    if stop.load(Ordering::SeqCst) {
+                        break;
+                    }
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(test) = tests.get(i) else { break };
                     let r = run_one(problem, test, cmd, cfg);
-                    if let Ok(r) = &r {
-                        on_done(r);
-                    }
-                    let stop = r.is_err();
-                    results
+                    let mut st = state
                         .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner)[i] = Some(r);
-                    if stop {
-                        next.store(tests.len(), Ordering::SeqCst);
-                        break;
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    st.results[i] = Some(r);
+                    while st.reported < st.end {
+                        let k = st.reported;
+                        let failed = match &st.results[k] {
+                            None => break,
+                            Some(Ok(r)) => {
+                                on_done(r);
+                                r.verdict != Verdict::Accepted && cfg.stop_on_fail
+                            }
+                            Some(Err(_)) => true,
+                        };
+                        st.reported += 1;
+                        if failed {
+                            st.end = st.reported;
+                            stop.store(true, Ordering::SeqCst);
+                        }
                     }
                 }
             });
         }
     });
-    let results = results
+    let st = state
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let mut out = Vec::with_capacity(tests.len());
-    for r in results {
+    let mut out = Vec::with_capacity(st.end);
+    for r in st.results.into_iter().take(st.end) {
         match r {
             Some(r) => out.push(r?),
-            None => continue,
+            None => return Err(RunError("interrupted".into())),
         }
     }
     Ok(out)
@@ -377,7 +395,7 @@ pub fn run_tests(
 /// ```
 /// use beatty_judge::run::{verdict_line, TestResult};
 /// use beatty_judge::Verdict;
-/// let t = |v| TestResult { name: String::new(), verdict: v, time: Default::default(), detail: String::new() };
+/// let t = |v| TestResult { name: String::new(), verdict: v, time: Default::default(), cpu: Default::default(), memory: 0, detail: String::new() };
 /// let (line, v) = verdict_line(&[t(Verdict::Accepted), t(Verdict::TimeLimit), t(Verdict::WrongAnswer)]);
 /// assert_eq!(line, "verdict: TLE (1/3 tests)");
 /// assert_eq!(v, Verdict::TimeLimit);
