@@ -28,6 +28,7 @@
 pub mod check;
 pub mod explain;
 pub mod generate;
+pub mod package;
 pub mod problem;
 pub mod run;
 pub mod solve;

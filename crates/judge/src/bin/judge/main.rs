@@ -21,7 +21,7 @@ const PROBLEMS_HELP: &str = "Problems: wythoff (poj1067, hdu1527, openjudge01067
     name = "judge",
     version,
     about,
-    after_help = "Examples:\n  judge problems\n  judge solve wythoff input.txt\n  judge validate euclid < data.in\n  judge check wythoff-moves t.in out.txt t.ans\n  judge gen wythoff --profile hack --seed 7\n  judge testset wythoff --out tests-wythoff\n  judge run wythoff --time-limit 1 -- python3 solution.py\n  judge explain wythoff 165580140 267914295"
+    after_help = "Examples:\n  judge problems\n  judge solve wythoff input.txt\n  judge validate euclid < data.in\n  judge check wythoff-moves t.in out.txt t.ans\n  judge gen wythoff --profile hack --seed 7\n  judge testset wythoff --out tests-wythoff\n  judge package wythoff --out wythoff\n  judge run wythoff --time-limit 1 -- python3 solution.py\n  judge explain wythoff 165580140 267914295"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -39,8 +39,8 @@ enum Cmd {
     /// Check that an input follows the official format exactly (testlib-style validator).
     #[command(after_help = format!("Exits 0 with a one-line summary, or 1 with `line L, column C: <rule broken>`. Columns count bytes.\n\n{PROBLEMS_HELP}\n\nExamples:\n  judge validate euclid tests/01.in\n  judge gen bash | judge validate bash"))]
     Validate(SolveArgs),
-    /// Check a contestant's output (testlib argument order and exit codes).
-    #[command(after_help = format!("Exit codes: 0 accepted, 1 wrong answer, 2 presentation error (a token of the wrong kind, missing or extra tokens), 3 checker failure (invalid INPUT or ANSWER, unreadable file). Tokens are compared, whitespace does not matter; for wythoff-moves the single-pile moves may come in any order. ANSWER, when given, is verified against the exact answer.\n\n{PROBLEMS_HELP}\n\nExamples:\n  judge check wythoff 01.in contestant.out 01.ans\n  judge check euclid 01.in contestant.out"))]
+    /// Check a contestant's output (testlib argument order and exit codes, or Kattis with --kattis).
+    #[command(after_help = format!("With --kattis, the Kattis output-validator interface: `judge check --kattis PROBLEM INPUT ANSWER FEEDBACK_DIR [FLAGS...] < team_output`; exits 42 accepted, 43 wrong answer (a presentation error too), 1 checker failure, and writes the message to FEEDBACK_DIR/judgemessage.txt; flags the system appends (e.g. case_sensitive) are ignored.\n\nExit codes: 0 accepted, 1 wrong answer, 2 presentation error (a token of the wrong kind, missing or extra tokens), 3 checker failure (invalid INPUT or ANSWER, unreadable file). Tokens are compared, whitespace does not matter; for wythoff-moves the single-pile moves may come in any order. ANSWER, when given, is verified against the exact answer.\n\n{PROBLEMS_HELP}\n\nExamples:\n  judge check wythoff 01.in contestant.out 01.ans\n  judge check euclid 01.in contestant.out\n  judge check --kattis wythoff-moves 01.in 01.ans feedback/ < contestant.out"))]
     Check(CheckArgs),
     /// Generate a valid input, reproducible from the seed (SplitMix64).
     #[command(after_help = format!("Profiles: random (uniform within the limits, losing positions mixed in), edge (zeros, equal piles, limits, samples), hack (cases where the float formulas of beatty-float answer wrongly, each verified), max (the largest input the limits allow), mixed (edge + some hack + random; the default).\n\n{PROBLEMS_HELP}\n\nExamples:\n  judge gen wythoff --seed 7\n  judge gen euclid --profile hack\n  judge gen wythoff --profile random --cases 10000000 > big.in"))]
@@ -48,6 +48,9 @@ enum Cmd {
     /// Write a complete test set (NN-name.in/.ans) into a directory.
     #[command(after_help = format!("Writes 01-sample, 02-edge, 03-hack, 04-random-small, 05-random, 06-mixed, 07-max; every .in passes `validate`, every .ans comes from `solve`.\n\n{PROBLEMS_HELP}\n\nExample:\n  judge testset wythoff --out tests-wythoff --seed 1"))]
     Testset(TestsetArgs),
+    /// Write a problem package a judging system imports (Kattis format; DOMjudge takes the zip).
+    #[command(after_help = format!("Writes problem.yaml, problem_statement/problem.en.tex, data/sample and data/secret (the test set of `judge testset`, hack cases included), input_validators/validate.py (self-contained Python 3, accepts exactly what `judge validate` accepts), output_validators/ where token comparison is not enough (wythoff-moves), and submissions/ (accepted, wrong_answer, time_limit_exceeded). Kattis takes the short name from the directory name and wants [a-z0-9]+ (e.g. wythoffmoves). An existing non-empty --out is refused unless --force; the package is built in a temporary directory and renamed, so a failure leaves nothing behind. Verify with problemtools: `verifyproblem DIR` (scripts/verify-packages.sh).\n\n{PROBLEMS_HELP}\n\nExamples:\n  judge package wythoff --out wythoff\n  judge package wythoff-moves --out wythoffmoves.zip --zip\n  judge package euclid --out euclid --force --seed 7"))]
+    Package(PackageArgs),
     /// Judge a submission on a test set: AC, WA, PE, TLE, RE or OLE.
     #[command(after_help = format!("Prints a line per test (name, verdict, time), then `verdict: <AC|WA|PE|TLE|RE|OLE> (<passed>/<total> tests)` (the verdict of the first failing test). Exits 0 only on AC, 1 otherwise, 3 if the judge itself fails. Ctrl-C kills every running submission and exits 130.\n\n{PROBLEMS_HELP}\n\nExamples:\n  judge run wythoff -- python3 solution.py\n  judge run wythoff --tests tests-wythoff --time-limit 1 --jobs 2 -- ./a.out\n  judge run euclid --seed 5 --output-limit 1000000 -- ./sol"))]
     Run(RunArgs),
@@ -79,8 +82,37 @@ struct CheckArgs {
     input: PathBuf,
     /// The contestant's output, e.g. `out.txt`.
     output: PathBuf,
-    /// The jury's answer, e.g. `01.ans` (default: computed exactly).
+    /// The jury's answer, e.g. `01.ans` (default: computed exactly); with
+    /// --kattis, the feedback directory.
     answer: Option<PathBuf>,
+    /// Kattis output-validator mode: the arguments are INPUT ANSWER
+    /// FEEDBACK_DIR, the contestant's output is read from standard input.
+    #[arg(long)]
+    kattis: bool,
+    /// With --kattis: flags the judging system appends, e.g. `case_sensitive`; ignored.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    flags: Vec<OsString>,
+}
+
+#[derive(Args)]
+struct PackageArgs {
+    /// The problem (name or alias), e.g. `wythoff`.
+    problem: Problem,
+    /// The package directory (or zip file with --zip), e.g. `--out wythoff`.
+    #[arg(long)]
+    out: PathBuf,
+    /// Replace an existing --out.
+    #[arg(long)]
+    force: bool,
+    /// Write a zip file (what DOMjudge imports) instead of a directory.
+    #[arg(long)]
+    zip: bool,
+    /// The package format, e.g. `--format kattis`.
+    #[arg(long, default_value = "kattis")]
+    format: beatty_judge::package::Format,
+    /// The seed of the test set, e.g. `--seed 42`.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(Args)]
@@ -193,6 +225,9 @@ fn cmd_validate(a: &SolveArgs) -> ExitCode {
 }
 
 fn cmd_check(a: &CheckArgs) -> ExitCode {
+    if a.kattis {
+        return cmd_check_kattis(a);
+    }
     let read = |p: &PathBuf, what: &str| {
         std::fs::read(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
     };
@@ -213,6 +248,67 @@ fn cmd_check(a: &CheckArgs) -> ExitCode {
     let r = check(a.problem, &input, &output, answer.as_deref());
     eprintln!("{r}");
     ExitCode::from(r.verdict.exit_code())
+}
+
+/// `check --kattis`: INPUT ANSWER FEEDBACK_DIR, the output on standard input.
+fn cmd_check_kattis(a: &CheckArgs) -> ExitCode {
+    let Some(feedback) = &a.answer else {
+        eprintln!("judge: --kattis needs INPUT ANSWER FEEDBACK_DIR");
+        return ExitCode::from(1);
+    };
+    let read = |p: &PathBuf, what: &str| {
+        std::fs::read(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
+    };
+    let files = (|| -> Result<_, String> {
+        let input = read(&a.input, "INPUT")?;
+        let answer = read(&a.output, "ANSWER")?;
+        let mut output = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut output)
+            .map_err(|e| format!("cannot read the output on standard input: {e}"))?;
+        Ok((input, answer, output))
+    })();
+    let (code, message) = match files {
+        Ok((input, answer, output)) => {
+            let r = check(a.problem, &input, &output, Some(&answer));
+            let code = match r.verdict {
+                beatty_judge::Verdict::Accepted => 42,
+                beatty_judge::Verdict::Fail => 1,
+                _ => 43,
+            };
+            (code, r.message)
+        }
+        Err(e) => (1, format!("FAIL {e}")),
+    };
+    let path = feedback.join("judgemessage.txt");
+    if let Err(e) = std::fs::write(&path, format!("{message}\n")) {
+        eprintln!("judge: cannot write {}: {e}", path.display());
+        return ExitCode::from(1);
+    }
+    eprintln!("{message}");
+    ExitCode::from(code)
+}
+
+fn cmd_package(a: &PackageArgs) -> ExitCode {
+    let opts = beatty_judge::package::Options {
+        format: a.format,
+        seed: a.seed,
+        force: a.force,
+        zip: a.zip,
+    };
+    match beatty_judge::package::write_package(a.problem, &a.out, &opts) {
+        Ok(w) => {
+            println!(
+                "wrote the {} package to {}: {} files, {} bytes",
+                a.problem,
+                w.path.display(),
+                w.files,
+                w.bytes
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(3, &e.to_string()),
+    }
 }
 
 fn cmd_gen(a: &GenArgs) -> ExitCode {
@@ -340,6 +436,7 @@ fn main() -> ExitCode {
         Cmd::Gen(a) => cmd_gen(a),
         Cmd::Testset(a) => cmd_testset(a),
         Cmd::Run(a) => cmd_run(a),
+        Cmd::Package(a) => cmd_package(a),
         Cmd::Hazards(a) => hazards::run(a),
         Cmd::Explain(a) => match beatty_judge::explain::explain(&a.game, &a.numbers) {
             Ok(text) => {
