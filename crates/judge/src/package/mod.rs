@@ -164,11 +164,8 @@ pub fn write_package(
     let assets = assets(problem.name()).ok_or(PackageError::NoAssets(problem.name()))?;
     match std::fs::symlink_metadata(out) {
         Ok(m) if !opts.force => {
-            let empty_dir = m.is_dir()
-                && std::fs::read_dir(out)
-                    .map_err(io_at(out))?
-                    .next()
-                    .is_none();
+            let empty_dir =
+                m.is_dir() && std::fs::read_dir(out).map_err(io_at(out))?.next().is_none();
             if !empty_dir {
                 return Err(PackageError::Exists(out.to_owned()));
             }
@@ -295,7 +292,8 @@ fn write_zip(root: &Path, zip_path: &Path) -> Result<(), PackageError> {
             .components()
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .collect();
-        let executable = p.extension().is_some_and(|e| e == "py") && name[0].ends_with("validators");
+        let executable =
+            p.extension().is_some_and(|e| e == "py") && name[0].ends_with("validators");
         let options = zip::write::SimpleFileOptions::default()
             .compression_method(zip::CompressionMethod::Deflated)
             .unix_permissions(if executable { 0o755 } else { 0o644 });
@@ -321,12 +319,37 @@ fn write_zip(root: &Path, zip_path: &Path) -> Result<(), PackageError> {
 pub fn problem_yaml(spec: &Spec) -> String {
     let mut s = String::new();
     s.push_str(&format!("name: {}\n", yaml_string(spec.title)));
+    s.push_str(&format!("uuid: {}\n", uuid(spec.name)));
     s.push_str(&format!("source: {}\n", yaml_string(spec.source)));
     s.push_str("license: unknown\n");
     if spec.output == OutputKind::Custom {
         s.push_str("validation: custom\n");
     }
     s
+}
+
+/// A fixed UUID per problem name (version 8, from two SplitMix64 hashes of
+/// the name), so every package of a problem names it alike.
+fn uuid(name: &str) -> String {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let h = name
+        .bytes()
+        .fold(0x9e37_79b9_7f4a_7c15_u64, |h, b| mix(h ^ u64::from(b)));
+    let (hi, lo) = (mix(h ^ 1), mix(h ^ 2));
+    let hi = (hi & !0xf000) | 0x8000; // version 8
+    let lo = (lo & !(0b11 << 62)) | (0b10 << 62); // RFC 4122 variant
+    format!(
+        "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+        hi >> 32,
+        (hi >> 16) & 0xffff,
+        hi & 0xffff,
+        lo >> 48,
+        lo & 0xffff_ffff_ffff
+    )
 }
 
 /// A YAML double-quoted string.
