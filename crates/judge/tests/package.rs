@@ -129,7 +129,7 @@ fn mutate(input: &[u8], spec: &Spec, rng: &mut Rng) -> Vec<u8> {
             }
             v = out;
         }
-        6 | 7 | 8 => {
+        6..=8 => {
             // Replace one number with an edge value.
             let numbers: Vec<(usize, usize)> = {
                 let mut n = Vec::new();
