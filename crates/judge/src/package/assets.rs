@@ -48,7 +48,7 @@ const TABLE: &[(&str, &[Asset])] = &[
             asset!("bash", "exact.py" => "submissions/accepted/exact.py"),
             asset!("bash", "exact.cpp" => "submissions/accepted/exact.cpp"),
             asset!("bash", "off_by_one.py" => "submissions/wrong_answer/off_by_one.py"),
-            asset!("bash", "dp.py" => "submissions/time_limit_exceeded/dp.py"),
+            asset!("bash", "search.py" => "submissions/time_limit_exceeded/search.py"),
         ],
     ),
     (

@@ -7,7 +7,7 @@
 //!
 //! | path | from |
 //! |---|---|
-//! | `problem.yaml` | the [`Spec`]: source, `validation: custom` for [`OutputKind::Custom`] |
+//! | `problem.yaml` | the [`Spec`]: title, source, `validation: custom` for [`OutputKind::Custom`], an output limit above the largest answer where the default is too small |
 //! | `problem_statement/problem.en.tex` | the [`Spec`]'s legend, input and output text ([`statement_tex`]) |
 //! | `data/sample/`, `data/secret/` | [`write_testset`]: the first test is the sample, the rest (hack cases included) are secret; every `.in` valid, every `.ans` from the exact solver |
 //! | `input_validators/validate.py` | generated from the [`Spec`]'s framing, fields and relation ([`input_validator`]); accepts exactly what [`crate::validate()`] accepts |
@@ -214,8 +214,12 @@ fn write_tree(
     seed: u64,
 ) -> Result<(usize, u64), PackageError> {
     let spec = problem.spec();
+    let (mut count, mut bytes, largest_answer) = write_data(problem, &root.join("data"), seed)?;
     let mut files: Vec<(String, Vec<u8>)> = vec![
-        ("problem.yaml".into(), problem_yaml(spec).into_bytes()),
+        (
+            "problem.yaml".into(),
+            problem_yaml(spec, largest_answer).into_bytes(),
+        ),
         (
             "problem_statement/problem.en.tex".into(),
             statement_tex(spec).into_bytes(),
@@ -230,8 +234,6 @@ fn write_tree(
             .iter()
             .map(|a| (a.path.to_owned(), a.contents.as_bytes().to_vec())),
     );
-    let mut count = 0;
-    let mut bytes = 0;
     for (rel, contents) in files {
         let path = root.join(&rel);
         if let Some(dir) = path.parent() {
@@ -241,7 +243,12 @@ fn write_tree(
         count += 1;
         bytes += contents.len() as u64;
     }
-    let data = root.join("data");
+    Ok((count, bytes))
+}
+
+/// Writes `data/sample` and `data/secret`; returns the number of files, their
+/// bytes and the size of the largest answer.
+fn write_data(problem: Problem, data: &Path, seed: u64) -> Result<(usize, u64, u64), PackageError> {
     let secret = data.join("secret");
     let names = write_testset(problem, &secret, seed).map_err(|source| PackageError::Testset {
         path: secret.clone(),
@@ -249,20 +256,24 @@ fn write_tree(
     })?;
     let sample = data.join("sample");
     std::fs::create_dir_all(&sample).map_err(io_at(&sample))?;
+    let (mut count, mut bytes, mut largest) = (0, 0, 0);
     for (i, name) in names.iter().enumerate() {
         for ext in ["in", "ans"] {
-            let from = secret.join(format!("{name}.{ext}"));
+            let mut path = secret.join(format!("{name}.{ext}"));
             if i == 0 {
                 let to = sample.join(format!("{name}.{ext}"));
-                std::fs::rename(&from, &to).map_err(io_at(&to))?;
-                bytes += std::fs::metadata(&to).map_err(io_at(&to))?.len();
-            } else {
-                bytes += std::fs::metadata(&from).map_err(io_at(&from))?.len();
+                std::fs::rename(&path, &to).map_err(io_at(&to))?;
+                path = to;
             }
+            let len = std::fs::metadata(&path).map_err(io_at(&path))?.len();
+            bytes += len;
             count += 1;
+            if ext == "ans" {
+                largest = largest.max(len);
+            }
         }
     }
-    Ok((count, bytes))
+    Ok((count, bytes, largest))
 }
 
 /// Zips the tree at `root` into `zip_path`, paths relative to `root`, sorted.
@@ -308,15 +319,22 @@ fn write_zip(root: &Path, zip_path: &Path) -> Result<(), PackageError> {
     Ok(())
 }
 
-/// `problem.yaml` of the legacy Kattis format.
+/// The output limit of Kattis when `problem.yaml` sets none, in MiB.
+pub const DEFAULT_OUTPUT_LIMIT_MIB: u64 = 8;
+
+/// `problem.yaml` of the legacy Kattis format, for answers of at most
+/// `largest_answer` bytes: when twice that exceeds the default output limit
+/// ([`DEFAULT_OUTPUT_LIMIT_MIB`]), the output limit is raised to it.
 ///
 /// ```
 /// use beatty_judge::{package::problem_yaml, Problem};
-/// assert!(problem_yaml(Problem::WythoffMoves.spec()).contains("validation: custom\n"));
-/// assert!(!problem_yaml(Problem::Wythoff.spec()).contains("validation"));
+/// assert!(problem_yaml(Problem::WythoffMoves.spec(), 100).contains("validation: custom\n"));
+/// assert!(!problem_yaml(Problem::Wythoff.spec(), 100).contains("validation"));
+/// assert!(!problem_yaml(Problem::Wythoff.spec(), 4 << 20).contains("limits"));
+/// assert!(problem_yaml(Problem::Wythoff.spec(), 5 << 20).contains("limits:\n  output: 10\n"));
 /// ```
 #[must_use]
-pub fn problem_yaml(spec: &Spec) -> String {
+pub fn problem_yaml(spec: &Spec, largest_answer: u64) -> String {
     let mut s = String::new();
     s.push_str(&format!("name: {}\n", yaml_string(spec.title)));
     s.push_str(&format!("uuid: {}\n", uuid(spec.name)));
@@ -324,6 +342,10 @@ pub fn problem_yaml(spec: &Spec) -> String {
     s.push_str("license: unknown\n");
     if spec.output == OutputKind::Custom {
         s.push_str("validation: custom\n");
+    }
+    let needed_mib = (2 * largest_answer).div_ceil(1 << 20);
+    if needed_mib > DEFAULT_OUTPUT_LIMIT_MIB {
+        s.push_str(&format!("limits:\n  output: {needed_mib}\n"));
     }
     s
 }
