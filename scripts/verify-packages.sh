@@ -5,9 +5,10 @@
 # rejected with its verdict.
 #
 # Sets up what it needs: a virtual environment with problemtools (pip), and
-# pypy3 (problemtools runs Python 3 with it) and g++ via apt-get when missing
-# (as root). The statement part is not checked: it needs LaTeX (pdflatex),
-# which this machine does not have; every other part is.
+# with apt-get when missing (as root): pypy3 (problemtools runs Python 3 with
+# it), g++, and for the statement LuaLaTeX with the packages problemtools'
+# class loads, dvisvgm and tidy (about 130 MB). Every part is checked:
+# config, statement, validators, graders, data, submissions.
 #
 # Usage: scripts/verify-packages.sh [PROBLEM...]   (default: every problem)
 # Environment: VENV (default target/problemtools-venv), JUDGE (default: build it).
@@ -15,12 +16,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 VENV=${VENV:-target/problemtools-venv}
-PARTS=(config validators graders data submissions)
+PARTS=(config statement validators graders data submissions)
 
 need_apt=()
 command -v pypy3 >/dev/null || need_apt+=(pypy3)
 command -v g++ >/dev/null || need_apt+=(g++)
 python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
+command -v dvisvgm >/dev/null || need_apt+=(dvisvgm)
+command -v tidy >/dev/null || need_apt+=(tidy)
+command -v gs >/dev/null || need_apt+=(ghostscript)
+if ! command -v lualatex >/dev/null || ! kpsewhich ulem.sty subfigure.sty luacode.sty times.sty >/dev/null 2>&1; then
+    need_apt+=(texlive-luatex texlive-latex-recommended texlive-fonts-recommended texlive-latex-extra texlive-plain-generic)
+fi
 if ((${#need_apt[@]})); then
     if [ "$(id -u)" != 0 ]; then
         echo "verify-packages: missing ${need_apt[*]}; install them (apt-get install ${need_apt[*]})" >&2

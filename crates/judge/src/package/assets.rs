@@ -57,7 +57,7 @@ const TABLE: &[(&str, &[Asset])] = &[
             asset!("bash-auction", "exact.py" => "submissions/accepted/exact.py"),
             asset!("bash-auction", "exact.cpp" => "submissions/accepted/exact.cpp"),
             asset!("bash-auction", "only_modulo.py" => "submissions/wrong_answer/only_modulo.py"),
-            asset!("bash-auction", "dp.py" => "submissions/time_limit_exceeded/dp.py"),
+            asset!("bash-auction", "search.py" => "submissions/time_limit_exceeded/search.py"),
         ],
     ),
     (

@@ -397,6 +397,7 @@ fn yaml_string(s: &str) -> String {
 /// let t = statement_tex(Problem::Euclid.spec());
 /// assert!(t.starts_with("\\problemname{Euclid's game}"));
 /// assert!(t.contains("\\texttt{0 0}"));
+/// assert!(t.contains("2\\textsuperscript{31}"));
 /// ```
 #[must_use]
 pub fn statement_tex(spec: &Spec) -> String {
@@ -417,12 +418,20 @@ fn capitalize(s: &str) -> String {
     }
 }
 
-/// Plain text with `code` spans to LaTeX.
+/// Plain text with `code` spans and powers `10^9` to LaTeX.
 fn tex(s: &str) -> String {
     let mut out = String::new();
     let mut code = false;
-    for c in s.chars() {
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
         match c {
+            '^' if chars.peek().is_some_and(char::is_ascii_digit) => {
+                out.push_str("\\textsuperscript{");
+                while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                    out.push(d);
+                }
+                out.push('}');
+            }
             '`' => {
                 out.push_str(if code { "}" } else { "\\texttt{" });
                 code = !code;
