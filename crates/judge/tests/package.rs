@@ -732,3 +732,120 @@ fn check_kattis_follows_the_output_validator_interface() {
         .expect("judge");
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// Runs the asset `path` of `problem_name` with `python3` on `input`.
+fn run_python_asset(problem_name: &str, path: &str, input: &[u8]) -> String {
+    let tmp = temp();
+    let asset = assets(problem_name)
+        .expect("assets")
+        .iter()
+        .find(|a| a.path == path)
+        .unwrap_or_else(|| panic!("{problem_name}: no {path}"));
+    let file = tmp.path().join("sol.py");
+    std::fs::write(&file, asset.contents).expect("write");
+    let mut child = Command::new("python3")
+        .arg(&file)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let data = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&data));
+    let out = child.wait_with_output().expect("wait");
+    writer.join().expect("join").expect("write");
+    assert!(out.status.success(), "{problem_name} {path} failed");
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// `wythoff-big` and `fibonacci-nim` are added to `Problem` on another branch;
+/// their solutions are checked here against this workspace's exact games.
+#[test]
+fn the_solutions_of_the_coming_problems_are_right_and_the_float_ones_wrong() {
+    use beatty_games::wythoff;
+    // wythoff-big: P-positions near 10^18 from the exact pair, and neighbours.
+    let mut cases = Vec::new();
+    for k in [
+        1u64,
+        2,
+        3,
+        10,
+        1_000_000_007,
+        381_966_011_250_105_151,
+        381_966_011_250_105_100,
+    ]
+    .into_iter()
+    .chain((0..200).map(|i| 300_000_000_000_000_000 + i * 123_456_789_012_345))
+    {
+        let (a, b) = beatty_core::golden::pair(k).expect("pair");
+        for (x, y) in [(a, b), (b, a), (a + 1, b), (a, b + 1)] {
+            if (1..=1_000_000_000_000_000_000).contains(&x)
+                && (1..=1_000_000_000_000_000_000).contains(&y)
+            {
+                cases.push((x, y));
+            }
+        }
+    }
+    let mut input = format!("{}\n", cases.len());
+    let mut want = String::new();
+    for &(a, b) in &cases {
+        input.push_str(&format!("{a} {b}\n"));
+        want.push_str(if wythoff::outcome(a, b).player_to_move_wins() {
+            "A\n"
+        } else {
+            "B\n"
+        });
+    }
+    assert_eq!(
+        run_python_asset(
+            "wythoff-big",
+            "submissions/accepted/exact.py",
+            input.as_bytes()
+        ),
+        want
+    );
+    assert_ne!(
+        run_python_asset(
+            "wythoff-big",
+            "submissions/wrong_answer/float.py",
+            input.as_bytes()
+        ),
+        want
+    );
+    // fibonacci-nim: every n up to 3000, the Fibonacci numbers below 2^31 and their neighbours.
+    let mut fib = vec![1u64, 2];
+    while fib[fib.len() - 1] < 1 << 31 {
+        fib.push(fib[fib.len() - 1] + fib[fib.len() - 2]);
+    }
+    let mut ns: Vec<u64> = (2..3000).collect();
+    for &f in &fib {
+        ns.extend(
+            [f - 1, f, f + 1]
+                .into_iter()
+                .filter(|n| (2..1 << 31).contains(n)),
+        );
+    }
+    let input: String = ns
+        .iter()
+        .map(|n| format!("{n}\n"))
+        .chain(["0\n".to_owned()])
+        .collect();
+    let want: String = ns
+        .iter()
+        .map(|n| {
+            if fib.contains(n) {
+                "Second win\n"
+            } else {
+                "First win\n"
+            }
+        })
+        .collect();
+    assert_eq!(
+        run_python_asset(
+            "fibonacci-nim",
+            "submissions/accepted/exact.py",
+            input.as_bytes()
+        ),
+        want
+    );
+}
