@@ -228,6 +228,13 @@ fn cmd_check(a: &CheckArgs) -> ExitCode {
     if a.kattis {
         return cmd_check_kattis(a);
     }
+    if let Some(extra) = a.flags.first() {
+        eprintln!(
+            "FAIL unexpected argument {:?} (only --kattis takes more than INPUT OUTPUT [ANSWER])",
+            extra
+        );
+        return ExitCode::from(3);
+    }
     let read = |p: &PathBuf, what: &str| {
         std::fs::read(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
     };
