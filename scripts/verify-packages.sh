@@ -10,6 +10,8 @@
 # class loads, dvisvgm and tidy (about 130 MB). Every part is checked:
 # config, statement, validators, graders, data, submissions.
 #
+# The zip of each package (--zip) is unpacked and compared with the directory.
+#
 # Usage: scripts/verify-packages.sh [PROBLEM...]   (default: every problem)
 # Environment: VENV (default target/problemtools-venv), JUDGE (default: build it).
 set -euo pipefail
@@ -62,6 +64,14 @@ for p in "${problems[@]}"; do
     "$JUDGE" package "$p" --out "$work/$short"
     end=$(date +%s.%N)
     printf 'package %s: %.2f s, %s\n' "$p" "$(echo "$end - $start" | bc)" "$(du -sh "$work/$short" | cut -f1)"
+    # The zip (what DOMjudge imports) holds the same tree at its root.
+    "$JUDGE" package "$p" --zip --out "$work/$short.zip" >/dev/null
+    python3 -m zipfile -e "$work/$short.zip" "$work/unzipped-$short"
+    if ! diff -r "$work/$short" "$work/unzipped-$short" >/dev/null; then
+        echo "verify-packages: $p: the zip differs from the directory" >&2
+        failed=1
+    fi
+    printf '    zip: %s bytes\n' "$(stat -c %s "$work/$short.zip")"
     log="$work/$short.log"
     if ! "$VENV/bin/verifyproblem" "$work/$short" -p "${PARTS[@]}" >"$log" 2>&1; then
         :
