@@ -30,6 +30,7 @@
 pub mod check;
 pub mod explain;
 pub mod generate;
+pub mod package;
 pub mod problem;
 pub mod run;
 #[cfg(unix)]

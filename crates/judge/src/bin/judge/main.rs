@@ -41,7 +41,7 @@ fn problems_help() -> String {
     name = "judge",
     version,
     about,
-    after_help = "Examples:\n  judge problems\n  judge solve wythoff input.txt\n  judge validate euclid < data.in\n  judge check wythoff-moves t.in out.txt t.ans\n  judge gen wythoff --profile hack --seed 7\n  judge testset wythoff --out tests-wythoff\n  judge run wythoff --time-limit 1 -- python3 solution.py\n  judge explain wythoff 165580140 267914295\n\nExit codes: 0 success; broken pipes end quietly with 0; a failed write is reported with exit 3."
+    after_help = "Examples:\n  judge problems\n  judge solve wythoff input.txt\n  judge validate euclid < data.in\n  judge check wythoff-moves t.in out.txt t.ans\n  judge gen wythoff --profile hack --seed 7\n  judge testset wythoff --out tests-wythoff\n  judge package wythoff --out wythoff\n  judge run wythoff --time-limit 1 -- python3 solution.py\n  judge explain wythoff 165580140 267914295\n\nExit codes: 0 success; broken pipes end quietly with 0; a failed write is reported with exit 3."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -59,8 +59,8 @@ enum Cmd {
     /// Check that an input follows the official format exactly (testlib-style validator).
     #[command(after_help = format!("Exits 0 with a one-line summary, or 1 with `line L, column C: <rule broken>`. Columns count bytes.\n\n{}\n\nExamples:\n  judge validate euclid tests/01.in\n  judge gen bash | judge validate bash", problems_help()))]
     Validate(SolveArgs),
-    /// Check a contestant's output (testlib argument order and exit codes).
-    #[command(after_help = format!("Exit codes: 0 accepted, 1 wrong answer, 2 presentation error, 3 checker failure (invalid INPUT or ANSWER, unreadable file). The verdicts are testlib's standard ones: ncmp for wythoff (a token that is not an integer is a presentation error; a wrong value, missing or extra integers are a wrong answer), wcmp for the word answers of the other problems (any difference is a wrong answer). Whitespace does not matter. wythoff-moves is checked case by case from its lines (a case is a line `0`, or `1` followed by lines `x y`; single-pile moves in any order). ANSWER, when given, is verified against the exact answer. Tokens in messages are cut to 64 bytes and escaped.\n\n{}\n\nExamples:\n  judge check wythoff 01.in contestant.out 01.ans\n  judge check euclid 01.in contestant.out", problems_help()))]
+    /// Check a contestant's output (testlib argument order and exit codes, or Kattis with --kattis).
+    #[command(after_help = format!("With --kattis, the Kattis output-validator interface: `judge check --kattis PROBLEM INPUT ANSWER FEEDBACK_DIR [FLAGS...] < team_output`; exits 42 accepted, 43 wrong answer (a presentation error too), 1 checker failure, and writes the message to FEEDBACK_DIR/judgemessage.txt; flags the system appends (e.g. case_sensitive) are ignored.\n\nExit codes: 0 accepted, 1 wrong answer, 2 presentation error, 3 checker failure (invalid INPUT or ANSWER, unreadable file). The verdicts are testlib's standard ones: ncmp for wythoff (a token that is not an integer is a presentation error; a wrong value, missing or extra integers are a wrong answer), wcmp for the word answers of the other problems (any difference is a wrong answer). Whitespace does not matter. wythoff-moves is checked case by case from its lines (a case is a line `0`, or `1` followed by lines `x y`; single-pile moves in any order). ANSWER, when given, is verified against the exact answer. Tokens in messages are cut to 64 bytes and escaped.\n\n{}\n\nExamples:\n  judge check wythoff 01.in contestant.out 01.ans\n  judge check euclid 01.in contestant.out\n  judge check --kattis wythoff-moves 01.in 01.ans feedback/ < contestant.out", problems_help()))]
     Check(CheckArgs),
     /// Generate a valid input, reproducible from the seed (SplitMix64).
     #[command(after_help = format!("Profiles: random (uniform within the limits, losing positions mixed in), edge (zeros, equal piles, limits, samples), hack (cases where a naive solution answers wrongly: each verified against the float solutions of beatty-float where the problem has one; boundary cases for bash, bash-auction and fibonacci-nim, whose Binet test is exact below 2^31), max (the largest input the limits allow), mixed (edge + some hack + random; the default).\n\n{}\n\nExamples:\n  judge gen wythoff --seed 7\n  judge gen euclid --profile hack\n  judge gen wythoff --profile random --cases 10000000 > big.in", problems_help()))]
@@ -68,6 +68,9 @@ enum Cmd {
     /// Write a complete test set (NN-name.in/.ans) into a directory.
     #[command(after_help = format!("Writes 01-sample, 02-edge, 03-hack, 04-random-small, 05-random, 06-mixed, 07-max; every .in passes `validate`, every .ans comes from `solve`.\n\n{}\n\nExample:\n  judge testset wythoff --out tests-wythoff --seed 1", problems_help()))]
     Testset(TestsetArgs),
+    /// Write a problem package a judging system imports (Kattis format; DOMjudge takes the zip).
+    #[command(after_help = format!("Writes problem.yaml, problem_statement/problem.en.tex, data/sample and data/secret (the test set of `judge testset`, hack cases included), input_validators/validate.py (self-contained Python 3, accepts exactly what `judge validate` accepts), output_validators/ where token comparison is not enough (wythoff-moves), and submissions/ (accepted, wrong_answer, time_limit_exceeded). Kattis takes the short name from the directory name and wants [a-z0-9]+ (e.g. wythoffmoves). An existing non-empty --out is refused unless --force; the package is built in a temporary directory and renamed, so a failure leaves nothing behind. Verify with problemtools: `verifyproblem DIR` (scripts/verify-packages.sh).\n\n{}\n\nExamples:\n  judge package wythoff --out wythoff\n  judge package wythoff-moves --out wythoffmoves.zip --zip\n  judge package euclid --out euclid --force --seed 7", problems_help()))]
+    Package(PackageArgs),
     /// Judge a submission on a test set: AC, WA, PE, TLE, RE or OLE.
     #[command(after_help = format!("Prints a line per test (name, verdict, time), then `verdict: <AC|WA|PE|TLE|RE|OLE> (<passed>/<total> tests)` (the verdict of the first failing test). Exits 0 only on AC, 1 otherwise, 3 if the judge itself fails. Ctrl-C kills every running submission and exits 130.\n\n{}\n\nExamples:\n  judge run wythoff -- python3 solution.py\n  judge run wythoff --tests tests-wythoff --time-limit 1 --jobs 2 -- ./a.out\n  judge run euclid --seed 5 --output-limit 1000000 -- ./sol", problems_help()))]
     Run(RunArgs),
@@ -97,8 +100,37 @@ struct CheckArgs {
     input: PathBuf,
     /// The contestant's output, e.g. `out.txt`.
     output: PathBuf,
-    /// The jury's answer, e.g. `01.ans` (default: computed exactly).
+    /// The jury's answer, e.g. `01.ans` (default: computed exactly); with
+    /// --kattis, the feedback directory.
     answer: Option<PathBuf>,
+    /// Kattis output-validator mode: the arguments are INPUT ANSWER
+    /// FEEDBACK_DIR, the contestant's output is read from standard input.
+    #[arg(long)]
+    kattis: bool,
+    /// With --kattis: flags the judging system appends, e.g. `case_sensitive`; ignored.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    flags: Vec<OsString>,
+}
+
+#[derive(Args)]
+struct PackageArgs {
+    /// The problem (name or alias), e.g. `wythoff`.
+    problem: Problem,
+    /// The package directory (or zip file with --zip), e.g. `--out wythoff`.
+    #[arg(long)]
+    out: PathBuf,
+    /// Replace an existing --out.
+    #[arg(long)]
+    force: bool,
+    /// Write a zip file (what DOMjudge imports) instead of a directory.
+    #[arg(long)]
+    zip: bool,
+    /// The package format, e.g. `--format kattis`.
+    #[arg(long, default_value = "kattis")]
+    format: beatty_judge::package::Format,
+    /// The seed of the test set, e.g. `--seed 42`.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(Args)]
@@ -272,6 +304,18 @@ fn cmd_validate(a: &SolveArgs) -> io::Result<ExitCode> {
 }
 
 fn cmd_check(a: &CheckArgs) -> io::Result<ExitCode> {
+    if a.kattis {
+        return Ok(cmd_check_kattis(a));
+    }
+    if let Some(extra) = a.flags.first() {
+        return Ok(fail(
+            3,
+            &format!(
+                "unexpected argument {} (only --kattis takes more than INPUT OUTPUT [ANSWER])",
+                beatty_judge::text::excerpt(extra.as_encoded_bytes(), 64)
+            ),
+        ));
+    }
     let read = |p: &PathBuf, what: &str| {
         std::fs::read(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
     };
@@ -294,6 +338,66 @@ fn cmd_check(a: &CheckArgs) -> io::Result<ExitCode> {
     match writeln!(io::stderr(), "{r}") {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e),
         _ => Ok(ExitCode::from(r.verdict.exit_code())),
+    }
+}
+
+/// `check --kattis`: INPUT ANSWER FEEDBACK_DIR, the output on standard input.
+fn cmd_check_kattis(a: &CheckArgs) -> ExitCode {
+    let Some(feedback) = &a.answer else {
+        return fail(1, "--kattis needs INPUT ANSWER FEEDBACK_DIR");
+    };
+    let read = |p: &PathBuf, what: &str| {
+        std::fs::read(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
+    };
+    let files = (|| -> Result<_, String> {
+        let input = read(&a.input, "INPUT")?;
+        let answer = read(&a.output, "ANSWER")?;
+        let mut output = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut output)
+            .map_err(|e| format!("cannot read the output on standard input: {e}"))?;
+        Ok((input, answer, output))
+    })();
+    let (code, message) = match files {
+        Ok((input, answer, output)) => {
+            let r = check(a.problem, &input, &output, Some(&answer));
+            let code = match r.verdict {
+                beatty_judge::Verdict::Accepted => 42,
+                beatty_judge::Verdict::Fail => 1,
+                _ => 43,
+            };
+            (code, r.message)
+        }
+        Err(e) => (1, format!("FAIL {e}")),
+    };
+    let path = feedback.join("judgemessage.txt");
+    if let Err(e) = std::fs::write(&path, format!("{message}\n")) {
+        return fail(1, &format!("cannot write {}: {e}", path.display()));
+    }
+    let _ = writeln!(io::stderr(), "{message}");
+    ExitCode::from(code)
+}
+
+fn cmd_package(a: &PackageArgs) -> io::Result<ExitCode> {
+    let opts = beatty_judge::package::Options {
+        format: a.format,
+        seed: a.seed,
+        force: a.force,
+        zip: a.zip,
+    };
+    match beatty_judge::package::write_package(a.problem, &a.out, &opts) {
+        Ok(w) => {
+            writeln!(
+                io::stdout().lock(),
+                "wrote the {} package to {}: {} files, {} bytes",
+                a.problem,
+                w.path.display(),
+                w.files,
+                w.bytes
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => Ok(fail(3, &e.to_string())),
     }
 }
 
@@ -499,6 +603,7 @@ fn main() -> ExitCode {
         Cmd::Gen(a) => cmd_gen(a),
         Cmd::Testset(a) => cmd_testset(a),
         Cmd::Run(a) => Ok(cmd_run(a)),
+        Cmd::Package(a) => cmd_package(a),
         Cmd::Hazards(a) => Ok(hazards::run(a)),
         Cmd::Explain(a) => cmd_explain(a),
     })

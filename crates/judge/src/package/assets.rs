@@ -1,0 +1,105 @@
+//! The per-problem files of a package: solutions and custom output validators,
+//! kept as source files under `src/package/assets/<problem name>/` and compiled
+//! into the crate. They are selected by the problem's name, so a problem added
+//! to [`crate::Problem`] is packaged as soon as its directory has an entry here.
+
+/// One file of a package, at a path relative to the package root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Asset {
+    /// The path inside the package, e.g. `submissions/accepted/exact.py`.
+    pub path: &'static str,
+    /// The file's contents.
+    pub contents: &'static str,
+}
+
+macro_rules! asset {
+    ($problem:literal, $file:literal => $path:literal) => {
+        Asset {
+            path: $path,
+            contents: include_str!(concat!("assets/", $problem, "/", $file)),
+        }
+    };
+}
+
+const TABLE: &[(&str, &[Asset])] = &[
+    (
+        "wythoff",
+        &[
+            asset!("wythoff", "exact.py" => "submissions/accepted/exact.py"),
+            asset!("wythoff", "exact.cpp" => "submissions/accepted/exact.cpp"),
+            asset!("wythoff", "float.py" => "submissions/wrong_answer/float.py"),
+            asset!("wythoff", "float.cpp" => "submissions/wrong_answer/float.cpp"),
+            asset!("wythoff", "scan.py" => "submissions/time_limit_exceeded/scan.py"),
+        ],
+    ),
+    (
+        "wythoff-moves",
+        &[
+            asset!("wythoff-moves", "output_validator.py" => "output_validators/wythoff_moves/validate.py"),
+            asset!("wythoff-moves", "exact.py" => "submissions/accepted/exact.py"),
+            asset!("wythoff-moves", "exact.cpp" => "submissions/accepted/exact.cpp"),
+            asset!("wythoff-moves", "missing_smaller.cpp" => "submissions/wrong_answer/missing_smaller.cpp"),
+            asset!("wythoff-moves", "scan.py" => "submissions/time_limit_exceeded/scan.py"),
+        ],
+    ),
+    (
+        "bash",
+        &[
+            asset!("bash", "exact.py" => "submissions/accepted/exact.py"),
+            asset!("bash", "exact.cpp" => "submissions/accepted/exact.cpp"),
+            asset!("bash", "off_by_one.py" => "submissions/wrong_answer/off_by_one.py"),
+            asset!("bash", "search.py" => "submissions/time_limit_exceeded/search.py"),
+        ],
+    ),
+    (
+        "bash-auction",
+        &[
+            asset!("bash-auction", "exact.py" => "submissions/accepted/exact.py"),
+            asset!("bash-auction", "exact.cpp" => "submissions/accepted/exact.cpp"),
+            asset!("bash-auction", "only_modulo.py" => "submissions/wrong_answer/only_modulo.py"),
+            asset!("bash-auction", "search.py" => "submissions/time_limit_exceeded/search.py"),
+        ],
+    ),
+    (
+        "euclid",
+        &[
+            asset!("euclid", "exact.py" => "submissions/accepted/exact.py"),
+            asset!("euclid", "exact.cpp" => "submissions/accepted/exact.cpp"),
+            asset!("euclid", "float.py" => "submissions/wrong_answer/float.py"),
+            asset!("euclid", "float.cpp" => "submissions/wrong_answer/float.cpp"),
+            asset!("euclid", "subtract.py" => "submissions/time_limit_exceeded/subtract.py"),
+        ],
+    ),
+    (
+        "wythoff-big",
+        &[
+            asset!("wythoff-big", "exact.py" => "submissions/accepted/exact.py"),
+            asset!("wythoff-big", "exact.cpp" => "submissions/accepted/exact.cpp"),
+            asset!("wythoff-big", "float.py" => "submissions/wrong_answer/float.py"),
+            asset!("wythoff-big", "float.cpp" => "submissions/wrong_answer/float.cpp"),
+            asset!("wythoff-big", "scan.py" => "submissions/time_limit_exceeded/scan.py"),
+        ],
+    ),
+    (
+        "fibonacci-nim",
+        &[
+            asset!("fibonacci-nim", "exact.py" => "submissions/accepted/exact.py"),
+            asset!("fibonacci-nim", "exact.cpp" => "submissions/accepted/exact.cpp"),
+            asset!("fibonacci-nim", "float.cpp" => "submissions/wrong_answer/float.cpp"),
+        ],
+    ),
+];
+
+/// The package files of the problem named `name` (a canonical name, as
+/// [`crate::Problem::name`] gives), or `None` if it has none.
+///
+/// ```
+/// use beatty_judge::package::assets;
+/// let files = assets("wythoff-moves").unwrap();
+/// assert!(files.iter().any(|a| a.path.starts_with("output_validators/")));
+/// assert!(assets("nim").is_none());
+/// ```
+#[must_use]
+pub fn assets(name: &str) -> Option<&'static [Asset]> {
+    TABLE.iter().find(|(n, _)| *n == name).map(|(_, a)| *a)
+}

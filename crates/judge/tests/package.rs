@@ -1,0 +1,851 @@
+//! Problem packages (`judge package`, `beatty_judge::package`) and the Kattis
+//! checker mode (`judge check --kattis`).
+//!
+//! The generated Python validators are run with `python3` and compared with the
+//! library: the input validator with [`validate`] on generated and mutated
+//! inputs, the `wythoff-moves` output validator with [`check`] on right and
+//! mutated outputs. The full verification of the packages by problemtools is
+//! `scripts/verify-packages.sh`.
+
+use beatty_judge::generate::{Profile, generate};
+use beatty_judge::package::{Options, PackageError, assets, write_package};
+use beatty_judge::problem::{Framing, Spec};
+use beatty_judge::{Problem, Verdict, check, solve, validate};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn temp() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("beatty-package-test-")
+        .tempdir()
+        .expect("temp dir")
+}
+
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("read dir") {
+            let p = e.expect("entry").path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// SplitMix64, for reproducible mutations.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Values at and beyond the edges of every range of the spec, as text.
+fn edge_values(spec: &Spec) -> Vec<String> {
+    let mut v: Vec<String> = ["0", "00", "01", "-0", "-1", "+1", "1", "2", "x", ""]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    let mut ranges: Vec<(u64, u64)> = spec.fields.iter().map(|f| (f.min, f.max)).collect();
+    if let Framing::Counted { max, .. } = spec.framing {
+        ranges.push((1, max));
+    }
+    for (lo, hi) in ranges {
+        for x in [lo.checked_sub(1), Some(lo), Some(hi), hi.checked_add(1)]
+            .into_iter()
+            .flatten()
+        {
+            v.push(x.to_string());
+            v.push(format!("0{x}"));
+        }
+    }
+    v.push("18446744073709551616".into());
+    v.push("9".repeat(5000));
+    v
+}
+
+/// One random mutation of a valid input.
+fn mutate(input: &[u8], spec: &Spec, rng: &mut Rng) -> Vec<u8> {
+    let mut v = input.to_vec();
+    let lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(
+            input
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| **b == b'\n')
+                .map(|(i, _)| i + 1),
+        )
+        .filter(|&i| i < input.len())
+        .collect();
+    match rng.below(12) {
+        0 => {
+            let bytes = b" \t\r\n0-+9x";
+            let at = rng.below(v.len() + 1);
+            v.insert(at, bytes[rng.below(bytes.len())]);
+        }
+        1 if !v.is_empty() => {
+            let at = rng.below(v.len());
+            v.remove(at);
+        }
+        2 => {
+            v.pop();
+        }
+        3 => v.extend_from_slice(b" "),
+        4 => v.extend_from_slice(b"\n"),
+        5 if !line_starts.is_empty() => {
+            // Duplicate or drop a line.
+            let i = rng.below(lines.len().saturating_sub(1).max(1));
+            let mut out = Vec::new();
+            for (j, l) in lines.iter().enumerate() {
+                if j + 1 == lines.len() {
+                    out.extend_from_slice(l);
+                    break;
+                }
+                if j != i || rng.below(2) == 0 {
+                    out.extend_from_slice(l);
+                    out.push(b'\n');
+                }
+                if j == i {
+                    out.extend_from_slice(l);
+                    out.push(b'\n');
+                }
+            }
+            v = out;
+        }
+        6..=8 => {
+            // Replace one number with an edge value.
+            let numbers: Vec<(usize, usize)> = {
+                let mut n = Vec::new();
+                let mut i = 0;
+                while i < v.len() {
+                    if v[i].is_ascii_digit() {
+                        let s = i;
+                        while i < v.len() && v[i].is_ascii_digit() {
+                            i += 1;
+                        }
+                        n.push((s, i));
+                    } else {
+                        i += 1;
+                    }
+                }
+                n
+            };
+            if !numbers.is_empty() {
+                let (s, e) = numbers[rng.below(numbers.len())];
+                let edges = edge_values(spec);
+                let with = edges[rng.below(edges.len())].clone();
+                v.splice(s..e, with.into_bytes());
+            }
+        }
+        9 => {
+            // Append a terminator or a case.
+            let zeros = vec!["0"; spec.fields.len()].join(" ");
+            v.extend_from_slice(zeros.as_bytes());
+            v.push(b'\n');
+        }
+        10 => {
+            // Swap the first two fields of a line.
+            if let Some(&start) = line_starts.get(rng.below(line_starts.len())) {
+                let end = v[start..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(v.len(), |p| start + p);
+                let line = String::from_utf8_lossy(&v[start..end]).into_owned();
+                let mut parts: Vec<&str> = line.split(' ').collect();
+                if parts.len() >= 2 {
+                    parts.swap(0, 1);
+                    v.splice(start..end, parts.join(" ").into_bytes());
+                }
+            }
+        }
+        _ => {
+            // Replace a space by a tab or two spaces, or a line feed by CR LF.
+            let at: Vec<usize> = (0..v.len())
+                .filter(|&i| v[i] == b' ' || v[i] == b'\n')
+                .collect();
+            if !at.is_empty() {
+                let i = at[rng.below(at.len())];
+                let with: &[u8] = match (v[i], rng.below(2)) {
+                    (b' ', 0) => b"\t",
+                    (b' ', _) => b"  ",
+                    (_, 0) => b"\r\n",
+                    _ => b"\n\n",
+                };
+                v.splice(i..=i, with.iter().copied());
+            }
+        }
+    }
+    v
+}
+
+/// Small inputs built from edge values, line by line.
+fn edge_inputs(spec: &Spec, rng: &mut Rng) -> Vec<Vec<u8>> {
+    let edges = edge_values(spec);
+    let mut out = vec![
+        Vec::new(),
+        b"\n".to_vec(),
+        b" \n".to_vec(),
+        spec.sample.to_vec(),
+    ];
+    for _ in 0..300 {
+        let cases = rng.below(4);
+        let mut s = String::new();
+        if let Framing::Counted { .. } = spec.framing {
+            let c = if rng.below(3) == 0 {
+                edges[rng.below(edges.len())].clone()
+            } else {
+                cases.to_string()
+            };
+            s.push_str(&c);
+            s.push('\n');
+        }
+        for _ in 0..cases {
+            let fields: Vec<String> = spec
+                .fields
+                .iter()
+                .map(|f| {
+                    if rng.below(2) == 0 {
+                        edges[rng.below(edges.len())].clone()
+                    } else {
+                        (f.min + rng.next() % (f.max - f.min + 1)).to_string()
+                    }
+                })
+                .collect();
+            s.push_str(&fields.join(" "));
+            s.push('\n');
+        }
+        if spec.framing == Framing::Terminator && rng.below(4) != 0 {
+            s.push_str(&vec!["0"; spec.fields.len()].join(" "));
+            s.push('\n');
+        }
+        out.push(s.into_bytes());
+    }
+    out
+}
+
+/// Runs `check(data)` of the validator at `validator` on every file of `dir`
+/// in one Python process; true where it accepts.
+fn python_verdicts(validator: &Path, inputs: &[Vec<u8>], dir: &Path) -> Vec<bool> {
+    for (i, input) in inputs.iter().enumerate() {
+        std::fs::write(dir.join(format!("{i:05}.in")), input).expect("write input");
+    }
+    let harness = r#"
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("validator", sys.argv[1])
+v = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(v)
+out = []
+for i in range(int(sys.argv[3])):
+    with open("%s/%05d.in" % (sys.argv[2], i), "rb") as f:
+        data = f.read()
+    try:
+        v.check(data)
+        out.append("1")
+    except v.Invalid:
+        out.append("0")
+print("".join(out))
+"#;
+    let out = Command::new("python3")
+        .arg("-c")
+        .arg(harness)
+        .arg(validator)
+        .arg(dir)
+        .arg(inputs.len().to_string())
+        .output()
+        .expect("python3 is needed to test the generated validators");
+    assert!(
+        out.status.success(),
+        "harness failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = String::from_utf8(out.stdout).expect("utf-8");
+    s.trim().bytes().map(|b| b == b'1').collect()
+}
+
+fn write_validator(spec: &Spec, dir: &Path) -> PathBuf {
+    let path = dir.join(format!("validate_{}.py", spec.name.replace('-', "_")));
+    std::fs::write(&path, beatty_judge::package::input_validator(spec)).expect("write validator");
+    path
+}
+
+#[test]
+fn the_generated_input_validator_accepts_exactly_what_validate_accepts() {
+    let tmp = temp();
+    for problem in Problem::ALL {
+        let spec = problem.spec();
+        let mut rng = Rng(0x5eed ^ problem as u64);
+        let mut inputs = edge_inputs(spec, &mut rng);
+        let mut valid = Vec::new();
+        for (profile, seed, cases) in [
+            (Profile::Edge, 1, None),
+            (Profile::Hack, 1, Some(30)),
+            (Profile::Random, 2, Some(5)),
+            (Profile::Random, 3, Some(1)),
+            (Profile::Mixed, 4, Some(20)),
+        ] {
+            let mut v = Vec::new();
+            generate(problem, profile, seed, cases, &mut v).expect("generate");
+            valid.push(v);
+        }
+        valid.push(spec.sample.to_vec());
+        for v in &valid {
+            inputs.push(v.clone());
+            for _ in 0..150 {
+                let mut m = mutate(v, spec, &mut rng);
+                if rng.below(3) == 0 {
+                    m = mutate(&m, spec, &mut rng);
+                }
+                inputs.push(m);
+            }
+        }
+        let dir = tmp.path().join(problem.name());
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        let validator = write_validator(spec, tmp.path());
+        let got = python_verdicts(&validator, &inputs, &dir);
+        assert_eq!(got.len(), inputs.len());
+        let mut accepted = 0;
+        for (input, py) in inputs.iter().zip(got) {
+            let rust = validate(problem, input);
+            assert_eq!(
+                py,
+                rust.is_ok(),
+                "{problem}: validate says {rust:?}, the Python validator says {py} on {:?}",
+                String::from_utf8_lossy(&input[..input.len().min(300)])
+            );
+            accepted += usize::from(py);
+        }
+        // Both sides of the border are exercised.
+        assert!(
+            accepted >= 20 && inputs.len() - accepted >= 300,
+            "{problem}: {accepted} of {} accepted",
+            inputs.len()
+        );
+    }
+}
+
+#[test]
+fn the_input_validator_speaks_the_kattis_interface() {
+    let tmp = temp();
+    for problem in Problem::ALL {
+        let validator = write_validator(problem.spec(), tmp.path());
+        for (input, code) in [(problem.spec().sample, 42), (&b"1 2 3 4 x\n"[..], 43)] {
+            let mut child = Command::new("python3")
+                .arg(&validator)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .expect("python3");
+            child
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(input)
+                .expect("write");
+            let out = child.wait_with_output().expect("wait");
+            assert_eq!(out.status.code(), Some(code), "{problem}");
+            if code == 43 {
+                assert!(!out.stdout.is_empty(), "{problem}: a reason is printed");
+            }
+        }
+    }
+}
+
+/// The output validator of `wythoff-moves` in a feedback directory; its exit code.
+fn run_output_validator(
+    validator: &Path,
+    input: &Path,
+    answer: &Path,
+    team: &[u8],
+    feedback: &Path,
+) -> i32 {
+    let mut child = Command::new("python3")
+        .arg(validator)
+        .arg(input)
+        .arg(answer)
+        .arg(feedback)
+        .stdin(Stdio::piped())
+        .spawn()
+        .expect("python3");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(team)
+        .expect("write");
+    child.wait().expect("wait").code().unwrap_or(-1)
+}
+
+/// Outputs near the right one: moves reordered, dropped, doubled, changed.
+fn output_mutations(answer: &[u8], rng: &mut Rng) -> Vec<Vec<u8>> {
+    let lines: Vec<&[u8]> = answer
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect();
+    let mut out = vec![
+        answer.to_vec(),
+        answer
+            .split(|&b| b == b'\n')
+            .collect::<Vec<_>>()
+            .join(&b' '),
+        Vec::new(),
+        [answer, b"0\n"].concat(),
+    ];
+    for _ in 0..40 {
+        let mut l: Vec<Vec<u8>> = lines.iter().map(|x| x.to_vec()).collect();
+        let i = rng.below(l.len());
+        let j = rng.below(l.len());
+        match rng.below(4) {
+            0 => l.swap(i, j),
+            1 => {
+                l.remove(i);
+            }
+            2 => {
+                let x = l[i].clone();
+                l.insert(j, x);
+            }
+            _ => {
+                if let Some(d) = l[i].iter_mut().rev().find(|d| d.is_ascii_digit()) {
+                    *d = if *d == b'9' { b'0' } else { *d + 1 };
+                }
+            }
+        }
+        out.push(l.join(&b'\n'));
+    }
+    out
+}
+
+#[test]
+fn the_wythoff_moves_output_validator_agrees_with_check() {
+    let tmp = temp();
+    let mut rng = Rng(7);
+    let validator = tmp.path().join("validate.py");
+    let asset = assets("wythoff-moves")
+        .expect("assets")
+        .iter()
+        .find(|a| a.path.starts_with("output_validators/"))
+        .expect("an output validator");
+    std::fs::write(&validator, asset.contents).expect("write");
+    let feedback = tmp.path().join("feedback");
+    std::fs::create_dir_all(&feedback).expect("mkdir");
+    let (mut accepted, mut rejected) = (0, 0);
+    for (profile, cases) in [
+        (Profile::Edge, None),
+        (Profile::Hack, Some(12)),
+        (Profile::Random, Some(6)),
+    ] {
+        let mut input = Vec::new();
+        generate(Problem::WythoffMoves, profile, 3, cases, &mut input).expect("generate");
+        let mut answer = Vec::new();
+        solve(Problem::WythoffMoves, &input[..], &mut answer).expect("solve");
+        let (ip, ap) = (tmp.path().join("t.in"), tmp.path().join("t.ans"));
+        std::fs::write(&ip, &input).expect("write");
+        std::fs::write(&ap, &answer).expect("write");
+        for team in output_mutations(&answer, &mut rng) {
+            let code = run_output_validator(&validator, &ip, &ap, &team, &feedback);
+            let want = check(Problem::WythoffMoves, &input, &team, Some(&answer)).verdict;
+            assert_eq!(
+                code == 42,
+                want == Verdict::Accepted,
+                "validator exit {code}, check says {want:?} on {:?}",
+                String::from_utf8_lossy(&team)
+            );
+            assert!(matches!(code, 42 | 43), "exit {code}");
+            let msg = std::fs::read_to_string(feedback.join("judgemessage.txt"))
+                .expect("judgemessage.txt");
+            assert!(!msg.trim().is_empty());
+            if code == 42 {
+                accepted += 1;
+            } else {
+                rejected += 1;
+            }
+        }
+    }
+    assert!(
+        accepted >= 3 && rejected >= 30,
+        "{accepted} accepted, {rejected} rejected"
+    );
+}
+
+#[test]
+fn every_problem_has_assets_and_a_missing_one_is_an_error() {
+    for problem in Problem::ALL {
+        let a = assets(problem.name()).unwrap_or_else(|| panic!("no assets for {problem}"));
+        let accepted: Vec<&str> = a
+            .iter()
+            .map(|a| a.path)
+            .filter(|p| p.starts_with("submissions/accepted/"))
+            .collect();
+        assert!(
+            accepted.iter().any(|p| p.ends_with(".py")),
+            "{problem}: {accepted:?}"
+        );
+        assert!(
+            accepted.iter().any(|p| p.ends_with(".cpp")),
+            "{problem}: {accepted:?}"
+        );
+        assert!(
+            a.iter()
+                .any(|a| a.path.starts_with("submissions/wrong_answer/")),
+            "{problem}"
+        );
+        let custom = problem.spec().output == beatty_judge::problem::OutputKind::Custom;
+        assert_eq!(
+            a.iter().any(|a| a.path.starts_with("output_validators/")),
+            custom,
+            "{problem}: an output validator exactly where the output kind is custom"
+        );
+    }
+    // The two problems of the other branch are ready too.
+    assert!(assets("wythoff-big").is_some() && assets("fibonacci-nim").is_some());
+    assert!(assets("nim").is_none());
+    let e = PackageError::NoAssets("nim");
+    assert!(e.to_string().contains("src/package/assets/nim/"));
+}
+
+#[test]
+fn a_package_holds_valid_data_exact_answers_and_its_files() {
+    let tmp = temp();
+    for problem in Problem::ALL {
+        let out = tmp
+            .path()
+            .join(beatty_judge::package::short_name(problem.name()));
+        let w = write_package(
+            problem,
+            &out,
+            &Options {
+                seed: 5,
+                ..Options::default()
+            },
+        )
+        .expect("package");
+        let files = files_under(&out);
+        assert_eq!(w.files, files.len());
+        let rel = |p: &Path| {
+            p.strip_prefix(&out)
+                .expect("inside")
+                .to_string_lossy()
+                .into_owned()
+        };
+        let names: Vec<String> = files.iter().map(|p| rel(p)).collect();
+        for must in [
+            "problem.yaml",
+            "problem_statement/problem.en.tex",
+            "input_validators/validate.py",
+        ] {
+            assert!(
+                names.iter().any(|n| n == must),
+                "{problem}: {must} missing in {names:?}"
+            );
+        }
+        let samples: Vec<&String> = names
+            .iter()
+            .filter(|n| n.starts_with("data/sample/"))
+            .collect();
+        assert_eq!(samples.len(), 2, "{problem}: {samples:?}");
+        let sample_in = std::fs::read(out.join("data/sample/01-sample.in")).expect("sample");
+        assert_eq!(sample_in, problem.spec().sample);
+        let mut secret = 0;
+        for f in &files {
+            if f.extension().is_some_and(|e| e == "in") {
+                let input = std::fs::read(f).expect("read");
+                assert!(validate(problem, &input).is_ok(), "{}", f.display());
+                let mut exact = Vec::new();
+                solve(problem, &input[..], &mut exact).expect("solve");
+                let ans = std::fs::read(f.with_extension("ans")).expect("ans");
+                assert!(
+                    ans == exact,
+                    "{}: .ans is not the exact answer",
+                    f.display()
+                );
+                secret += usize::from(rel(f).starts_with("data/secret/"));
+            }
+        }
+        assert!(secret >= 5, "{problem}: {secret} secret tests");
+        for a in assets(problem.name()).expect("assets") {
+            assert_eq!(
+                std::fs::read_to_string(out.join(a.path)).expect(a.path),
+                a.contents
+            );
+        }
+        let yaml = std::fs::read_to_string(out.join("problem.yaml")).expect("yaml");
+        assert!(yaml.contains(problem.spec().source), "{yaml}");
+    }
+}
+
+#[test]
+fn an_existing_out_is_refused_unless_forced_and_failures_leave_nothing() {
+    let tmp = temp();
+    let out = tmp.path().join("euclid");
+    std::fs::create_dir_all(&out).expect("mkdir");
+    // An empty directory is fine.
+    write_package(Problem::Euclid, &out, &Options::default()).expect("into an empty dir");
+    std::fs::write(out.join("mine.txt"), "keep").expect("write");
+    let e = write_package(Problem::Euclid, &out, &Options::default()).unwrap_err();
+    assert!(matches!(e, PackageError::Exists(_)), "{e}");
+    assert!(e.to_string().contains(&out.display().to_string()), "{e}");
+    assert!(out.join("mine.txt").exists(), "nothing was touched");
+    let forced = Options {
+        force: true,
+        ..Options::default()
+    };
+    write_package(Problem::Euclid, &out, &forced).expect("forced");
+    assert!(!out.join("mine.txt").exists() && out.join("problem.yaml").exists());
+    // A file is refused too.
+    let file = tmp.path().join("file.zip");
+    std::fs::write(&file, "x").expect("write");
+    assert!(matches!(
+        write_package(
+            Problem::Euclid,
+            &file,
+            &Options {
+                zip: true,
+                ..Options::default()
+            }
+        ),
+        Err(PackageError::Exists(_))
+    ));
+    // A parent that does not exist: an error naming it, and nothing written.
+    let deep = tmp.path().join("no/such/dir/pkg");
+    let e = write_package(Problem::Euclid, &deep, &Options::default()).unwrap_err();
+    assert!(e.to_string().contains("no/such/dir"), "{e}");
+    assert!(!tmp.path().join("no").exists());
+    // No temporary directories left behind.
+    let left: Vec<_> = std::fs::read_dir(tmp.path())
+        .expect("read")
+        .map(|e| e.expect("entry").file_name())
+        .filter(|n| n.to_string_lossy().starts_with(".judge-package-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn the_zip_has_the_tree_at_its_root() {
+    let tmp = temp();
+    let dir = tmp.path().join("dir");
+    let zip_path = tmp.path().join("wythoffmoves.zip");
+    write_package(Problem::WythoffMoves, &dir, &Options::default()).expect("dir");
+    let w = write_package(
+        Problem::WythoffMoves,
+        &zip_path,
+        &Options {
+            zip: true,
+            ..Options::default()
+        },
+    )
+    .expect("zip");
+    assert_eq!(w.path, zip_path);
+    let mut z = zip::ZipArchive::new(std::fs::File::open(&zip_path).expect("open")).expect("a zip");
+    let mut names: Vec<String> = (0..z.len())
+        .map(|i| z.by_index(i).expect("entry").name().to_owned())
+        .collect();
+    names.sort();
+    let mut want: Vec<String> = files_under(&dir)
+        .iter()
+        .map(|p| {
+            p.strip_prefix(&dir)
+                .expect("inside")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    want.sort();
+    assert_eq!(names, want);
+    let mut yaml = String::new();
+    std::io::Read::read_to_string(
+        &mut z.by_name("problem.yaml").expect("problem.yaml"),
+        &mut yaml,
+    )
+    .expect("read");
+    assert_eq!(
+        yaml,
+        std::fs::read_to_string(dir.join("problem.yaml")).expect("read")
+    );
+}
+
+#[test]
+fn check_kattis_follows_the_output_validator_interface() {
+    let tmp = temp();
+    let (input, answer) = (tmp.path().join("t.in"), tmp.path().join("t.ans"));
+    std::fs::write(&input, b"1 2\n5 8\n4 5\n0 0\n").expect("write");
+    std::fs::write(&answer, b"0\n1\n4 7\n3 5\n1\n1 2\n3 5\n").expect("write");
+    let feedback = tmp.path().join("fb");
+    std::fs::create_dir_all(&feedback).expect("mkdir");
+    for (team, code) in [
+        (&b"0 1 4 7 3 5 1 1 2 3 5"[..], 42),
+        (b"0\n1\n4 7\n3 5\n1\n1 2\n", 43),
+        (b"0\n1\n3 5\n4 7\n1\n1 2\n3 5\n", 43),
+        (b"zero", 43),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(["check", "--kattis", "wythoff-moves"])
+            .arg(&input)
+            .arg(&answer)
+            .arg(&feedback)
+            .args(["case_sensitive", "space_change_sensitive"])
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("judge");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(team)
+            .expect("write");
+        let out = child.wait_with_output().expect("wait");
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{:?}",
+            String::from_utf8_lossy(team)
+        );
+        let msg =
+            std::fs::read_to_string(feedback.join("judgemessage.txt")).expect("judgemessage.txt");
+        assert_eq!(msg.starts_with("ok"), code == 42, "{msg}");
+    }
+    // A wrong jury answer is the checker's failure, not the team's.
+    std::fs::write(&answer, b"1\n").expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["check", "--kattis", "wythoff-moves"])
+        .arg(&input)
+        .arg(&answer)
+        .arg(&feedback)
+        .stdin(Stdio::null())
+        .output()
+        .expect("judge");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// Runs the asset `path` of `problem_name` with `python3` on `input`.
+fn run_python_asset(problem_name: &str, path: &str, input: &[u8]) -> String {
+    let tmp = temp();
+    let asset = assets(problem_name)
+        .expect("assets")
+        .iter()
+        .find(|a| a.path == path)
+        .unwrap_or_else(|| panic!("{problem_name}: no {path}"));
+    let file = tmp.path().join("sol.py");
+    std::fs::write(&file, asset.contents).expect("write");
+    let mut child = Command::new("python3")
+        .arg(&file)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let data = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&data));
+    let out = child.wait_with_output().expect("wait");
+    writer.join().expect("join").expect("write");
+    assert!(out.status.success(), "{problem_name} {path} failed");
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// `wythoff-big` and `fibonacci-nim` are added to `Problem` on another branch;
+/// their solutions are checked here against this workspace's exact games.
+#[test]
+fn the_solutions_of_the_coming_problems_are_right_and_the_float_ones_wrong() {
+    use beatty_games::wythoff;
+    // wythoff-big: P-positions near 10^18 from the exact pair, and neighbours.
+    let mut cases = Vec::new();
+    for k in [
+        1u64,
+        2,
+        3,
+        10,
+        1_000_000_007,
+        381_966_011_250_105_151,
+        381_966_011_250_105_100,
+    ]
+    .into_iter()
+    .chain((0..200).map(|i| 300_000_000_000_000_000 + i * 123_456_789_012_345))
+    {
+        let (a, b) = beatty_core::golden::pair(k).expect("pair");
+        for (x, y) in [(a, b), (b, a), (a + 1, b), (a, b + 1)] {
+            if (1..=1_000_000_000_000_000_000).contains(&x)
+                && (1..=1_000_000_000_000_000_000).contains(&y)
+            {
+                cases.push((x, y));
+            }
+        }
+    }
+    let mut input = format!("{}\n", cases.len());
+    let mut want = String::new();
+    for &(a, b) in &cases {
+        input.push_str(&format!("{a} {b}\n"));
+        want.push_str(if wythoff::outcome(a, b).player_to_move_wins() {
+            "A\n"
+        } else {
+            "B\n"
+        });
+    }
+    assert_eq!(
+        run_python_asset(
+            "wythoff-big",
+            "submissions/accepted/exact.py",
+            input.as_bytes()
+        ),
+        want
+    );
+    assert_ne!(
+        run_python_asset(
+            "wythoff-big",
+            "submissions/wrong_answer/float.py",
+            input.as_bytes()
+        ),
+        want
+    );
+    // fibonacci-nim: every n up to 3000, the Fibonacci numbers below 2^31 and their neighbours.
+    let mut fib = vec![1u64, 2];
+    while fib[fib.len() - 1] < 1 << 31 {
+        fib.push(fib[fib.len() - 1] + fib[fib.len() - 2]);
+    }
+    let mut ns: Vec<u64> = (2..3000).collect();
+    for &f in &fib {
+        ns.extend(
+            [f - 1, f, f + 1]
+                .into_iter()
+                .filter(|n| (2..1 << 31).contains(n)),
+        );
+    }
+    let input: String = ns
+        .iter()
+        .map(|n| format!("{n}\n"))
+        .chain(["0\n".to_owned()])
+        .collect();
+    let want: String = ns
+        .iter()
+        .map(|n| {
+            if fib.contains(n) {
+                "Second win\n"
+            } else {
+                "First win\n"
+            }
+        })
+        .collect();
+    assert_eq!(
+        run_python_asset(
+            "fibonacci-nim",
+            "submissions/accepted/exact.py",
+            input.as_bytes()
+        ),
+        want
+    );
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Writes the problem package of every problem with `judge package` and checks
+# each with problemtools' verifyproblem (the Kattis reference tool): 0 errors,
+# every accepted submission AC, every wrong_answer/time_limit_exceeded one
+# rejected with its verdict.
+#
+# Sets up what it needs: a virtual environment with problemtools (pip), and
+# with apt-get when missing (as root): pypy3 (problemtools runs Python 3 with
+# it), g++, and for the statement LuaLaTeX with the packages problemtools'
+# class loads, dvisvgm and tidy (about 130 MB). Every part is checked:
+# config, statement, validators, graders, data, submissions.
+#
+# The zip of each package (--zip) is unpacked and compared with the directory.
+#
+# Usage: scripts/verify-packages.sh [PROBLEM...]   (default: every problem)
+# Environment: VENV (default target/problemtools-venv), JUDGE (default: build it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+VENV=${VENV:-target/problemtools-venv}
+PARTS=(config statement validators graders data submissions)
+
+need_apt=()
+command -v pypy3 >/dev/null || need_apt+=(pypy3)
+command -v g++ >/dev/null || need_apt+=(g++)
+python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
+command -v dvisvgm >/dev/null || need_apt+=(dvisvgm)
+command -v tidy >/dev/null || need_apt+=(tidy)
+command -v gs >/dev/null || need_apt+=(ghostscript)
+if ! command -v lualatex >/dev/null || ! kpsewhich ulem.sty subfigure.sty luacode.sty times.sty >/dev/null 2>&1; then
+    need_apt+=(texlive-luatex texlive-latex-recommended texlive-fonts-recommended texlive-latex-extra texlive-plain-generic)
+fi
+if ((${#need_apt[@]})); then
+    if [ "$(id -u)" != 0 ]; then
+        echo "verify-packages: missing ${need_apt[*]}; install them (apt-get install ${need_apt[*]})" >&2
+        exit 2
+    fi
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
+fi
+if [ ! -x "$VENV/bin/verifyproblem" ]; then
+    python3 -m venv "$VENV"
+    "$VENV/bin/pip" install --quiet problemtools
+fi
+
+if [ -z "${JUDGE:-}" ]; then
+    cargo build --quiet --release -p beatty-judge --bin judge
+    JUDGE=target/release/judge
+fi
+
+if (($#)); then
+    problems=("$@")
+else
+    # Every problem `judge problems` lists (lines without leading spaces).
+    mapfile -t problems < <("$JUDGE" problems | grep -v '^ ' | cut -d' ' -f1)
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failed=0
+for p in "${problems[@]}"; do
+    short=$(printf '%s' "$p" | tr -cd 'a-z0-9')
+    start=$(date +%s.%N)
+    "$JUDGE" package "$p" --out "$work/$short"
+    end=$(date +%s.%N)
+    printf 'package %s: %.2f s, %s\n' "$p" "$(echo "$end - $start" | bc)" "$(du -sh "$work/$short" | cut -f1)"
+    # The zip (what DOMjudge imports) holds the same tree at its root.
+    "$JUDGE" package "$p" --zip --out "$work/$short.zip" >/dev/null
+    python3 -m zipfile -e "$work/$short.zip" "$work/unzipped-$short"
+    if ! diff -r "$work/$short" "$work/unzipped-$short" >/dev/null; then
+        echo "verify-packages: $p: the zip differs from the directory" >&2
+        failed=1
+    fi
+    printf '    zip: %s bytes\n' "$(stat -c %s "$work/$short.zip")"
+    log="$work/$short.log"
+    if ! "$VENV/bin/verifyproblem" "$work/$short" -p "${PARTS[@]}" >"$log" 2>&1; then
+        :
+    fi
+    grep -E '^(ERROR|WARNING)|OK:|tested:|Slowest' "$log" | sed 's/^/    /'
+    if ! grep -q "tested: 0 errors" "$log"; then
+        echo "verify-packages: $p: verifyproblem reports errors (full log above)" >&2
+        cat "$log" >&2
+        failed=1
+    fi
+done
+exit $failed
