@@ -369,7 +369,11 @@ fn legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, keys: &Keys) -> Dra
     for (i, (key, label)) in keys.iter().enumerate() {
         let y = 50 + 22 * i as i32;
         match *key {
-            Key::Swatch(c) => area.draw(&Rectangle::new([(4, y - 6), (18, y + 6)], c.filled()))?,
+            // A polygon, not a rectangle: every <rect> of an SVG is part of a chart.
+            Key::Swatch(c) => area.draw(&Polygon::new(
+                vec![(4, y - 6), (18, y - 6), (18, y + 6), (4, y + 6)],
+                c.filled(),
+            ))?,
             Key::Line(c) => area.draw(&PathElement::new([(2, y), (20, y)], c.stroke_width(2)))?,
             Key::Dot(c, r) => area.draw(&Circle::new((11, y), r, c.filled()))?,
         }
