@@ -56,7 +56,8 @@ const BANDS: [RGBColor; 8] = [
 pub const P_COLOR: RGBColor = RGBColor(0xd6, 0x27, 0x28);
 /// The colour of N-positions where only two classes are shown.
 pub const N_COLOR: RGBColor = RGBColor(0xc6, 0xdb, 0xef);
-const PHI_COLOR: RGBColor = RGBColor(0x00, 0x00, 0x00);
+/// Near black, to tell the line apart from the axes (also black) in the SVG.
+const PHI_COLOR: RGBColor = RGBColor(0x11, 0x11, 0x11);
 const INV_PHI_COLOR: RGBColor = RGBColor(0xff, 0x7f, 0x0e);
 const FIB_COLOR: RGBColor = RGBColor(0xd6, 0x27, 0x28);
 const HAZARD_COLOR: RGBColor = RGBColor(0x1f, 0x77, 0xb4);
@@ -363,19 +364,32 @@ enum Key {
 type Keys = Vec<(Key, String)>;
 
 /// Draws the legend in its own area, to the right of the chart: one key and label per
-/// line, from the top.
+/// line, from the top. Keys are polygons, so that every `<rect>`, `<circle>` and
+/// `<polyline>` of an SVG belongs to a chart (the tests count them).
 fn legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, keys: &Keys) -> DrawResult<DB> {
     let font = ("sans-serif", 13).into_font().color(&BLACK);
     for (i, (key, label)) in keys.iter().enumerate() {
         let y = 50 + 22 * i as i32;
         match *key {
-            // A polygon, not a rectangle: every <rect> of an SVG is part of a chart.
             Key::Swatch(c) => area.draw(&Polygon::new(
                 vec![(4, y - 6), (18, y - 6), (18, y + 6), (4, y + 6)],
                 c.filled(),
             ))?,
-            Key::Line(c) => area.draw(&PathElement::new([(2, y), (20, y)], c.stroke_width(2)))?,
-            Key::Dot(c, r) => area.draw(&Circle::new((11, y), r, c.filled()))?,
+            Key::Line(c) => area.draw(&Polygon::new(
+                vec![(2, y - 1), (20, y - 1), (20, y + 1), (2, y + 1)],
+                c.filled(),
+            ))?,
+            Key::Dot(c, r) => area.draw(&Polygon::new(
+                (0..12)
+                    .map(|i| {
+                        let t = f64::from(i) * std::f64::consts::PI / 6.0;
+                        let (sin, cos) = t.sin_cos();
+                        let r = f64::from(r);
+                        (11 + (r * cos).round() as i32, y + (r * sin).round() as i32)
+                    })
+                    .collect::<Vec<_>>(),
+                c.filled(),
+            ))?,
         }
         area.draw(&Text::new(label.as_str(), (26, y - 7), font.clone()))?;
     }
