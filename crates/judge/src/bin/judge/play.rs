@@ -112,7 +112,7 @@ pub enum End {
     /// You typed `quit`.
     Quit,
     /// The input ended.
-    EndOfInput,
+    InputEnded,
 }
 
 /// One line of input: its text, or why it was refused.
@@ -236,7 +236,7 @@ pub fn play<R: Rules>(
                     rules.show(&pos)
                 )?;
                 out.flush()?;
-                return Ok(End::EndOfInput);
+                return Ok(End::InputEnded);
             }
             Some(Line::TooLong) => {
                 writeln!(out, "That line is longer than {MAX_LINE} bytes; ignored.")?;
@@ -335,10 +335,10 @@ fn numbers<const N: usize>(text: &str, what: &str) -> Result<[u64; N], String> {
     Ok(v)
 }
 
-/// Stones drawn as `o`s when there are few enough.
+/// Stones drawn as `o`s after a space, when there are some but not too many.
 fn stones(n: u64) -> String {
-    if n <= 40 {
-        "o".repeat(n as usize)
+    if (1..=40).contains(&n) {
+        format!(" {}", "o".repeat(n as usize))
     } else {
         String::new()
     }
@@ -373,7 +373,7 @@ impl Rules for WythoffRules {
 
     fn board(&self, &(a, b): &(u64, u64)) -> String {
         format!(
-            "  pile 1: {a:>6} {}\n  pile 2: {b:>6} {}\n",
+            "  pile 1: {a:>6}{}\n  pile 2: {b:>6}{}\n",
             stones(a),
             stones(b)
         )
@@ -404,6 +404,12 @@ impl Rules for WythoffRules {
     fn advise(&self, &(a, b): &(u64, u64)) -> Advice<(u64, u64)> {
         if let Some(m) = wythoff::winning_moves(a, b).first() {
             let (x, y) = m.to;
+            if (x, y) == (0, 0) {
+                return Advice::Win {
+                    to: m.to,
+                    why: "the last stones: the game is won".to_owned(),
+                };
+            }
             let k = x.abs_diff(y);
             let order = if x <= y { "" } else { " (mirrored)" };
             return Advice::Win {
@@ -528,7 +534,7 @@ impl Rules for BashRules {
     }
 
     fn board(&self, &n: &u64) -> String {
-        format!("  pile: {n:>6} {}\n", stones(n))
+        format!("  pile: {n:>6}{}\n", stones(n))
     }
 
     fn has_move(&self, &n: &u64) -> bool {
