@@ -743,14 +743,24 @@ fn hazards_plot<DB: DrawingBackend>(
 ) -> DrawResult<DB> {
     let name = formula_name(formula);
     let (decades, list) = hazard_data(to, formula);
-    let (top, bottom) = root.split_vertically(root.dim_in_pixel().1 / 2);
+    // Without a list (classify-f64, lower-f32) the counts take the whole picture.
+    let (top, bottom) = if list.is_empty() {
+        (root.clone(), root.clone())
+    } else {
+        root.split_vertically(root.dim_in_pixel().1 / 2)
+    };
+    let var = if formula == crate::hazards::Formula::ClassifyF64 {
+        "a"
+    } else {
+        "k"
+    };
     let total: u64 = decades.iter().map(|d| d.1).sum();
     let (top, top_side) = split_legend(&top);
     let dmax = decades.len() as f64;
     let cmax = decades.iter().map(|d| d.1).max().unwrap_or(1).max(1) as f64 * 3.0;
     let mut chart = ChartBuilder::on(&top)
         .caption(
-            format!("Where {name} is wrong: {total} of 1 ≤ k ≤ {to}"),
+            format!("Where {name} is wrong: {total} of 1 ≤ {var} ≤ {to}"),
             title_font(),
         )
         .margin(12)
@@ -760,7 +770,7 @@ fn hazards_plot<DB: DrawingBackend>(
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_desc("k in [10^d, 10^(d+1))")
+        .x_desc(format!("{var} in [10^d, 10^(d+1))"))
         .y_desc("how many (log scale)")
         .axis_desc_style(label_font())
         .label_style(("sans-serif", 13))
@@ -774,7 +784,7 @@ fn hazards_plot<DB: DrawingBackend>(
             HAZARD_COLOR.filled(),
         )
     }))?;
-    let mut keys = vec![(Key::Swatch(HAZARD_COLOR), format!("k where {name}"))];
+    let mut keys = vec![(Key::Swatch(HAZARD_COLOR), format!("{var} where {name}"))];
     keys.push((Key::Swatch(WHITE), "is wrong, per decade".to_owned()));
     legend(&top_side, &keys)?;
     if list.is_empty() {
