@@ -5,7 +5,9 @@
 //! implementation three things — how the position looks, whether a typed move is
 //! legal (and where it leads), and what perfect play does from a position (the winning
 //! move and why, or, from a lost position, a legal move that plays on). Each game is
-//! one small `impl Rules`; the answers come from `beatty_games`, exactly.
+//! one small `impl Rules`; the answers come from `beatty_games`, exactly. Adding a game
+//! is a [`GameName`] variant, its `impl Rules` and one arm in [`run`] (a game whose
+//! moves depend on the previous move, like Fibonacci nim, keeps that in its `Pos`).
 //!
 //! Nothing read is trusted: a line is at most [`MAX_LINE`] bytes (the rest of a longer
 //! line is skipped and reported), must be UTF-8, and every number is parsed and checked
