@@ -1,6 +1,8 @@
 //! The `judge` command line: see `judge --help`.
 
 mod hazards;
+mod play;
+mod plot;
 
 use beatty_judge::generate::{GenError, Profile, generate};
 use beatty_judge::run::{RunConfig, run_tests, shut_down, tests_in, validate_tests, verdict_line};
@@ -82,6 +84,14 @@ enum Cmd {
         after_help = "Methods: enumerate (default; walks only the k where kφ is within the proved double-rounding error of an integer, then confirms each exactly — milliseconds for 0..=10^9, reaches 10^12 and beyond) and sweep (visits every k in parallel on all cores).\n\nExamples:\n  judge hazards\n  judge hazards --method sweep --to 100000000\n  judge hazards --to 1000000000000 --count-only\n  judge hazards --formula classify-f64 --format json"
     )]
     Hazards(hazards::HazardsArgs),
+    /// Draw a game or the float hazards as SVG (or PNG): Wythoff, Euclid, Bash, hazards.
+    #[command(
+        after_help = "Examples:\n  judge plot wythoff --grundy 2048\n  judge plot wythoff --p-positions 100 --png\n  judge plot hazards --to 10^12 --out hazards.svg\n  judge plot euclid 60 --out -\n  judge plot bash 60 12"
+    )]
+    Plot(plot::PlotArgs),
+    /// Play a game in the terminal against perfect play.
+    #[command(after_help = play::HELP)]
+    Play(play::PlayArgs),
 }
 
 #[derive(Args)]
@@ -605,6 +615,8 @@ fn main() -> ExitCode {
         Cmd::Run(a) => Ok(cmd_run(a)),
         Cmd::Package(a) => cmd_package(a),
         Cmd::Hazards(a) => Ok(hazards::run(a)),
+        Cmd::Plot(a) => Ok(plot::run(a)),
+        Cmd::Play(a) => Ok(play::run(a)),
         Cmd::Explain(a) => cmd_explain(a),
     })
 }

@@ -1,0 +1,699 @@
+//! `judge play`: play a game in the terminal against perfect play.
+//!
+//! The engine ([`play`]) knows nothing about any game: it reads commands from a
+//! `BufRead`, writes the board and the replies to a `Write`, and asks a [`Rules`]
+//! implementation three things — how the position looks, whether a typed move is
+//! legal (and where it leads), and what perfect play does from a position (the winning
+//! move and why, or, from a lost position, a legal move that plays on). Each game is
+//! one small `impl Rules`; the answers come from `beatty_games`, exactly. Adding a game
+//! is a [`GameName`] variant, its `impl Rules` and one arm in [`run`] (a game whose
+//! moves depend on the previous move, like Fibonacci nim, keeps that in its `Pos`).
+//!
+//! Nothing read is trusted: a line is at most [`MAX_LINE`] bytes (the rest of a longer
+//! line is skipped and reported), must be UTF-8, and every number is parsed and checked
+//! against the rules before it touches the position. End of input ends the game
+//! cleanly.
+
+use beatty_games::{bash, euclid, wythoff};
+use clap::{Args, ValueEnum};
+use std::fmt::Debug;
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+/// The longest input line read, in bytes.
+pub const MAX_LINE: usize = 200;
+
+/// `--help` text after the options.
+pub const HELP: &str = "Games and positions:\n  wythoff A B   two piles; take any number from one pile, or the same number from both\n  euclid A B    subtract a positive multiple of the smaller number from the larger; making a 0 wins\n  bash N M      one pile of N stones; take 1 to M\nWhoever makes the last move wins. Type a move (`3 5`: the piles or numbers after your move; for bash the number of stones to take), or hint, undo, help, quit. End of input (Ctrl-D) ends the game.\n\nExamples:\n  judge play wythoff 4 7\n  judge play euclid 25 7 --first computer\n  judge play bash 23 3";
+
+/// Who moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum First {
+    /// You move first.
+    You,
+    /// The computer moves first.
+    Computer,
+}
+
+/// The games `judge play` knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameName {
+    /// Wythoff's game: piles A and B.
+    Wythoff,
+    /// Euclid's game: numbers A and B.
+    Euclid,
+    /// Bash's game: a pile of N, take 1 to M.
+    Bash,
+}
+
+/// Options of `judge play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game: wythoff, euclid or bash.
+    #[arg(value_enum)]
+    pub game: GameName,
+    /// The starting position: `A B` for wythoff and euclid, `N M` for bash.
+    #[arg(required = true, num_args = 2)]
+    pub position: Vec<u64>,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = First::You)]
+    pub first: First,
+}
+
+/// What perfect play does from a position that has a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Advice<P> {
+    /// The player to move wins by moving to `to`; `why` says why it wins.
+    Win {
+        /// The position after the winning move.
+        to: P,
+        /// Why it wins, e.g. "a Wythoff pair, k = 2".
+        why: String,
+    },
+    /// Every move loses against perfect play; `to` is the move made anyway.
+    Lose {
+        /// The position after the move that plays on.
+        to: P,
+        /// Which move `to` is, e.g. "taking 1 from the larger pile, the smallest move".
+        which: String,
+        /// Why the position is lost, e.g. "(3, 5) is a Wythoff pair, k = 2".
+        why: String,
+    },
+}
+
+/// One game, as the engine needs it.
+pub trait Rules {
+    /// A position.
+    type Pos: Copy + PartialEq + Debug;
+    /// The game's name, e.g. "Wythoff's game".
+    fn title(&self) -> &'static str;
+    /// The rules in one sentence.
+    fn rules(&self) -> String;
+    /// How to type a move, with an example for `p`.
+    fn move_syntax(&self, p: &Self::Pos) -> String;
+    /// The position in a few words, e.g. "(3, 5)".
+    fn show(&self, p: &Self::Pos) -> String;
+    /// The board, one or more lines (each ending in a newline).
+    fn board(&self, p: &Self::Pos) -> String;
+    /// Whether the player to move has a move at all (no move: that player has lost).
+    fn has_move(&self, p: &Self::Pos) -> bool;
+    /// The position after the move typed as `text` (already trimmed, non-empty), or why
+    /// it is not a legal move.
+    fn parse_move(&self, p: &Self::Pos, text: &str) -> Result<Self::Pos, String>;
+    /// What perfect play does from `p` (only asked when [`Rules::has_move`]).
+    fn advise(&self, p: &Self::Pos) -> Advice<Self::Pos>;
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// You made the last move.
+    YouWon,
+    /// The computer made the last move.
+    ComputerWon,
+    /// You typed `quit`.
+    Quit,
+    /// The input ended.
+    InputEnded,
+}
+
+/// One line of input: its text, or why it was refused.
+enum Line {
+    Text(String),
+    TooLong,
+    NotUtf8,
+}
+
+/// Reads one line of at most `max` bytes (without the newline); a longer line is read to
+/// its end and refused. `None` at end of input.
+fn read_line(input: &mut dyn BufRead, max: usize) -> io::Result<Option<Line>> {
+    let mut buf = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (chunk.len(), false),
+        };
+        if !too_long {
+            if buf.len() + take > max {
+                too_long = true;
+                buf.clear();
+            } else {
+                buf.extend_from_slice(&chunk[..take]);
+            }
+        }
+        input.consume(take + usize::from(done));
+        if done {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if too_long {
+        return Ok(Some(Line::TooLong));
+    }
+    Ok(Some(match String::from_utf8(buf) {
+        Ok(s) => Line::Text(s),
+        Err(_) => Line::NotUtf8,
+    }))
+}
+
+/// Plays one game of `rules` from `start`, reading your commands from `input` and
+/// writing everything to `out`. Returns how it ended; only I/O errors are errors.
+pub fn play<R: Rules>(
+    rules: &R,
+    start: R::Pos,
+    first: First,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<End> {
+    writeln!(out, "{}: {}", rules.title(), rules.rules())?;
+    writeln!(
+        out,
+        "Your move: {}. Commands: hint, undo, help, quit.",
+        rules.move_syntax(&start)
+    )?;
+    let mut pos = start;
+    let mut your_turn = first == First::You;
+    // The positions at your earlier turns, for `undo`.
+    let mut undo: Vec<R::Pos> = Vec::new();
+    let mut show_board = true;
+    loop {
+        if show_board {
+            write!(out, "\n{}", rules.board(&pos))?;
+            show_board = false;
+        }
+        if !rules.has_move(&pos) {
+            let end = if your_turn {
+                writeln!(
+                    out,
+                    "No move is left: the computer made the last move and wins."
+                )?;
+                End::ComputerWon
+            } else {
+                writeln!(out, "No move is left: you made the last move and win!")?;
+                End::YouWon
+            };
+            out.flush()?;
+            return Ok(end);
+        }
+        if !your_turn {
+            let to = match rules.advise(&pos) {
+                Advice::Win { to, why } => {
+                    writeln!(out, "computer: → {}, {why}", rules.show(&to))?;
+                    to
+                }
+                Advice::Lose { to, which, why } => {
+                    writeln!(
+                        out,
+                        "computer: → {}, {which} (no winning move: {why})",
+                        rules.show(&to)
+                    )?;
+                    to
+                }
+            };
+            pos = to;
+            your_turn = true;
+            show_board = true;
+            continue;
+        }
+        write!(out, "your move> ")?;
+        out.flush()?;
+        let line = match read_line(input, MAX_LINE)? {
+            None => {
+                writeln!(
+                    out,
+                    "\nEnd of input: game left at {}. Bye.",
+                    rules.show(&pos)
+                )?;
+                out.flush()?;
+                return Ok(End::InputEnded);
+            }
+            Some(Line::TooLong) => {
+                writeln!(out, "That line is longer than {MAX_LINE} bytes; ignored.")?;
+                continue;
+            }
+            Some(Line::NotUtf8) => {
+                writeln!(out, "That line is not UTF-8 text; ignored.")?;
+                continue;
+            }
+            Some(Line::Text(t)) => t,
+        };
+        let cmd = line.trim();
+        match cmd.to_ascii_lowercase().as_str() {
+            "" => continue,
+            "quit" | "q" | "exit" => {
+                writeln!(out, "Bye.")?;
+                out.flush()?;
+                return Ok(End::Quit);
+            }
+            "help" | "?" => {
+                writeln!(out, "{}", rules.rules())?;
+                writeln!(
+                    out,
+                    "Your move: {}. Commands: hint, undo, help, quit.",
+                    rules.move_syntax(&pos)
+                )?;
+                continue;
+            }
+            "hint" => {
+                match rules.advise(&pos) {
+                    Advice::Win { to, why } => {
+                        writeln!(out, "hint: move to {}, {why}", rules.show(&to))?;
+                    }
+                    Advice::Lose { to, which, why } => writeln!(
+                        out,
+                        "hint: no winning move: {why}, every move loses against perfect play; to play on: {}, {which}",
+                        rules.show(&to)
+                    )?,
+                }
+                continue;
+            }
+            "undo" => {
+                match undo.pop() {
+                    Some(p) => {
+                        pos = p;
+                        writeln!(out, "Undone: back to {}.", rules.show(&pos))?;
+                        show_board = true;
+                    }
+                    None => writeln!(out, "Nothing to undo.")?,
+                }
+                continue;
+            }
+            _ => {}
+        }
+        match rules.parse_move(&pos, cmd) {
+            Ok(to) => {
+                writeln!(out, "you: → {}", rules.show(&to))?;
+                undo.push(pos);
+                pos = to;
+                your_turn = false;
+                show_board = true;
+            }
+            Err(e) => writeln!(
+                out,
+                "Not a legal move: {e}. Type {}, or help.",
+                rules.move_syntax(&pos)
+            )?,
+        }
+    }
+}
+
+/// Parses exactly `N` non-negative integers separated by spaces or commas (brackets
+/// allowed around them).
+fn numbers<const N: usize>(text: &str, what: &str) -> Result<[u64; N], String> {
+    let cleaned: String = text
+        .chars()
+        .map(|c| if matches!(c, ',' | '(' | ')') { ' ' } else { c })
+        .collect();
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
+    if words.len() != N {
+        return Err(format!(
+            "expected {what}, found {}",
+            beatty_judge::text::excerpt(text.as_bytes(), 40)
+        ));
+    }
+    let mut v = [0u64; N];
+    for (slot, w) in v.iter_mut().zip(&words) {
+        *slot = w.parse().map_err(|_| {
+            format!(
+                "{} is not a whole number from 0 to {}",
+                beatty_judge::text::excerpt(w.as_bytes(), 40),
+                u64::MAX
+            )
+        })?;
+    }
+    Ok(v)
+}
+
+/// Stones drawn as `o`s after a space, when there are some but not too many.
+fn stones(n: u64) -> String {
+    if (1..=40).contains(&n) {
+        format!(" {}", "o".repeat(n as usize))
+    } else {
+        String::new()
+    }
+}
+
+/// Wythoff's game on two piles.
+pub struct WythoffRules;
+
+impl Rules for WythoffRules {
+    type Pos = (u64, u64);
+
+    fn title(&self) -> &'static str {
+        "Wythoff's game"
+    }
+
+    fn rules(&self) -> String {
+        "take any number of stones from one pile, or the same number from both; whoever takes the last stone wins".to_owned()
+    }
+
+    fn move_syntax(&self, &(a, b): &(u64, u64)) -> String {
+        let ex = if a > 0 {
+            (a - 1, b)
+        } else {
+            (a, b.saturating_sub(1))
+        };
+        format!("the two piles after your move, e.g. `{} {}`", ex.0, ex.1)
+    }
+
+    fn show(&self, &(a, b): &(u64, u64)) -> String {
+        format!("({a}, {b})")
+    }
+
+    fn board(&self, &(a, b): &(u64, u64)) -> String {
+        format!(
+            "  pile 1: {a:>6}{}\n  pile 2: {b:>6}{}\n",
+            stones(a),
+            stones(b)
+        )
+    }
+
+    fn has_move(&self, &(a, b): &(u64, u64)) -> bool {
+        a > 0 || b > 0
+    }
+
+    fn parse_move(&self, &(a, b): &(u64, u64), text: &str) -> Result<(u64, u64), String> {
+        let [x, y] = numbers::<2>(text, "the two piles after your move")?;
+        if x > a || y > b {
+            return Err(format!("({x}, {y}) adds stones to a pile of ({a}, {b})"));
+        }
+        if (x, y) == (a, b) {
+            return Err("a move takes at least one stone".to_owned());
+        }
+        if x != a && y != b && a - x != b - y {
+            return Err(format!(
+                "taking from both piles needs the same number from each ({} and {} here)",
+                a - x,
+                b - y
+            ));
+        }
+        Ok((x, y))
+    }
+
+    fn advise(&self, &(a, b): &(u64, u64)) -> Advice<(u64, u64)> {
+        if let Some(m) = wythoff::winning_moves(a, b).first() {
+            let (x, y) = m.to;
+            if (x, y) == (0, 0) {
+                return Advice::Win {
+                    to: m.to,
+                    why: "the last stones: the game is won".to_owned(),
+                };
+            }
+            let k = x.abs_diff(y);
+            let order = if x <= y { "" } else { " (mirrored)" };
+            return Advice::Win {
+                to: m.to,
+                why: format!(
+                    "a Wythoff pair{order}, k = {k}: a P-position, lost for the player to move"
+                ),
+            };
+        }
+        // (a, b) is a Wythoff pair: every move leaves an N-position. Take one stone from
+        // the larger pile: the smallest move.
+        let k = a.abs_diff(b);
+        let to = if a >= b { (a - 1, b) } else { (a, b - 1) };
+        Advice::Lose {
+            to,
+            which: "taking 1 from the larger pile, the smallest move".to_owned(),
+            why: format!("({a}, {b}) is a Wythoff pair, k = {k}, a P-position"),
+        }
+    }
+}
+
+/// Euclid's game on two numbers.
+pub struct EuclidRules;
+
+impl Rules for EuclidRules {
+    type Pos = (u64, u64);
+
+    fn title(&self) -> &'static str {
+        "Euclid's game"
+    }
+
+    fn rules(&self) -> String {
+        "subtract a positive multiple of the smaller number from the larger, keeping it ≥ 0; whoever makes a number 0 wins".to_owned()
+    }
+
+    fn move_syntax(&self, &(a, b): &(u64, u64)) -> String {
+        let ex = if a >= b {
+            (a.saturating_sub(b), b)
+        } else {
+            (a, b - a)
+        };
+        format!("the two numbers after your move, e.g. `{} {}`", ex.0, ex.1)
+    }
+
+    fn show(&self, &(a, b): &(u64, u64)) -> String {
+        format!("({a}, {b})")
+    }
+
+    fn board(&self, &(a, b): &(u64, u64)) -> String {
+        format!("  numbers: {a} and {b}\n")
+    }
+
+    fn has_move(&self, &(a, b): &(u64, u64)) -> bool {
+        a > 0 && b > 0
+    }
+
+    fn parse_move(&self, &(a, b): &(u64, u64), text: &str) -> Result<(u64, u64), String> {
+        let [x, y] = numbers::<2>(text, "the two numbers after your move")?;
+        let legal = |big: u64, small: u64, new: u64| new < big && (big - new) % small == 0;
+        if x == a && y != b && a <= b && legal(b, a, y) {
+            return Ok((x, y));
+        }
+        if y == b && x != a && b <= a && legal(a, b, x) {
+            return Ok((x, y));
+        }
+        let (big, small) = (a.max(b), a.min(b));
+        Err(format!(
+            "({x}, {y}) is not ({a}, {b}) with a positive multiple of {small} taken from {big}"
+        ))
+    }
+
+    fn advise(&self, &(a, b): &(u64, u64)) -> Advice<(u64, u64)> {
+        if let Some(&(x, y)) = euclid::winning_moves(a, b).first() {
+            let why = if x == 0 || y == 0 {
+                "a zero: the game is won".to_owned()
+            } else {
+                let (big, small) = (x.max(y), x.min(y));
+                format!("{big}/{small} < φ: a P-position, the reply is forced and loses")
+            };
+            return Advice::Win { to: (x, y), why };
+        }
+        // a/b < φ < 2: the only move takes the smaller number once.
+        let to = if a >= b { (a - b, b) } else { (a, b - a) };
+        let (big, small) = (a.max(b), a.min(b));
+        Advice::Lose {
+            to,
+            which: format!("taking {small} once, the only move"),
+            why: format!("{big}/{small} < φ, a P-position"),
+        }
+    }
+}
+
+/// Bash's game: one pile, take 1 to `max_take`.
+pub struct BashRules {
+    /// The most stones a move may take (≥ 1).
+    pub max_take: u64,
+}
+
+impl Rules for BashRules {
+    type Pos = u64;
+
+    fn title(&self) -> &'static str {
+        "Bash's game"
+    }
+
+    fn rules(&self) -> String {
+        format!(
+            "take 1 to {} stones from the pile; whoever takes the last stone wins",
+            self.max_take
+        )
+    }
+
+    fn move_syntax(&self, n: &u64) -> String {
+        format!(
+            "how many stones to take, 1 to {}, e.g. `1`",
+            self.max_take.min(*n).max(1)
+        )
+    }
+
+    fn show(&self, n: &u64) -> String {
+        format!("{n} stones")
+    }
+
+    fn board(&self, &n: &u64) -> String {
+        format!("  pile: {n:>6}{}\n", stones(n))
+    }
+
+    fn has_move(&self, &n: &u64) -> bool {
+        n > 0
+    }
+
+    fn parse_move(&self, &n: &u64, text: &str) -> Result<u64, String> {
+        let [t] = numbers::<1>(text, "how many stones to take")?;
+        let most = self.max_take.min(n);
+        if t == 0 || t > most {
+            return Err(format!("you may take 1 to {most} stones, not {t}"));
+        }
+        Ok(n - t)
+    }
+
+    fn advise(&self, &n: &u64) -> Advice<u64> {
+        let m = self.max_take;
+        match bash::winning_move(n, m) {
+            Ok(Some(t)) => Advice::Win {
+                to: n - t,
+                why: format!(
+                    "taking {t}: {} is a multiple of m + 1 = {}, a P-position",
+                    n - t,
+                    m.saturating_add(1)
+                ),
+            },
+            _ => Advice::Lose {
+                to: n - 1,
+                which: "taking 1, the smallest move".to_owned(),
+                why: format!(
+                    "{n} is a multiple of m + 1 = {}, a P-position",
+                    m.saturating_add(1)
+                ),
+            },
+        }
+    }
+}
+
+/// Plays with the terminal.
+fn run_game<R: Rules>(rules: &R, start: R::Pos, first: First) -> ExitCode {
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut out = io::stdout().lock();
+    match play(rules, start, first, &mut input, &mut out) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("judge play: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs `judge play`.
+#[must_use]
+pub fn run(args: &PlayArgs) -> ExitCode {
+    let &[x, y] = args.position.as_slice() else {
+        eprintln!("judge play: give two numbers for the position");
+        return ExitCode::from(2);
+    };
+    match args.game {
+        GameName::Wythoff => run_game(&WythoffRules, (x, y), args.first),
+        GameName::Euclid => run_game(&EuclidRules, (x, y), args.first),
+        GameName::Bash => {
+            if bash::outcome(x, y).is_err() {
+                eprintln!("judge play: the maximum take M must be at least 1");
+                return ExitCode::from(2);
+            }
+            run_game(&BashRules { max_take: y }, x, args.first)
+        }
+    }
+}
+
+/// The outcome for the player to move, by the engine's own rules: used by the tests
+/// below to cross-check [`Rules::advise`] against `beatty_games`.
+#[cfg(test)]
+fn outcome_of<R: Rules>(rules: &R, p: &R::Pos) -> beatty_games::Outcome {
+    use beatty_games::Outcome;
+    match rules.advise(p) {
+        Advice::Win { .. } => Outcome::N,
+        Advice::Lose { .. } => Outcome::P,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use beatty_core::golden;
+
+    /// Every legal move of Wythoff's game from (a, b), by the definition.
+    fn wythoff_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
+        let mut v: Vec<_> = (0..a).map(|x| (x, b)).collect();
+        v.extend((0..b).map(|y| (a, y)));
+        v.extend((1..=a.min(b)).map(|t| (a - t, b - t)));
+        v
+    }
+
+    #[test]
+    fn wythoff_moves_parse_exactly_the_legal_ones() {
+        for a in 0..8 {
+            for b in 0..8 {
+                let legal = wythoff_moves(a, b);
+                for x in 0..9 {
+                    for y in 0..9 {
+                        let ok = WythoffRules
+                            .parse_move(&(a, b), &format!("{x} {y}"))
+                            .is_ok();
+                        assert_eq!(ok, legal.contains(&(x, y)), "({a},{b}) → ({x},{y})");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn advice_is_a_legal_move_to_the_right_kind_of_position() {
+        for a in 0..30u64 {
+            for b in 0..30u64 {
+                if WythoffRules.has_move(&(a, b)) {
+                    let (to, win) = match WythoffRules.advise(&(a, b)) {
+                        Advice::Win { to, .. } => (to, true),
+                        Advice::Lose { to, .. } => (to, false),
+                    };
+                    assert!(wythoff_moves(a, b).contains(&to));
+                    assert_eq!(win, !golden::is_p_position(a, b));
+                    assert_eq!(win, golden::is_p_position(to.0, to.1));
+                }
+                if EuclidRules.has_move(&(a, b)) {
+                    let o = outcome_of(&EuclidRules, &(a, b));
+                    assert_eq!(o, euclid::outcome(a, b), "({a},{b})");
+                    let to = match EuclidRules.advise(&(a, b)) {
+                        Advice::Win { to, .. } | Advice::Lose { to, .. } => to,
+                    };
+                    let text = format!("{} {}", to.0, to.1);
+                    assert_eq!(EuclidRules.parse_move(&(a, b), &text), Ok(to));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn long_and_binary_lines_are_refused_and_skipped() {
+        let mut data = vec![b'7'; 5000];
+        data.extend_from_slice(b"\n\xff\xfe\nquit\n");
+        let mut input = &data[..];
+        assert!(matches!(
+            read_line(&mut input, MAX_LINE).unwrap(),
+            Some(Line::TooLong)
+        ));
+        assert!(matches!(
+            read_line(&mut input, MAX_LINE).unwrap(),
+            Some(Line::NotUtf8)
+        ));
+        assert!(matches!(
+            read_line(&mut input, MAX_LINE).unwrap(),
+            Some(Line::Text(t)) if t == "quit"
+        ));
+        assert!(read_line(&mut input, MAX_LINE).unwrap().is_none());
+    }
+}

@@ -1,0 +1,215 @@
+//! `judge play`: scripted games through a pipe and through a pseudo-terminal.
+//!
+//! The expected moves come from the games' definitions worked by hand (which positions
+//! are lost), not from the program: e.g. in Bash's game with m = 2 the lost piles are
+//! the multiples of 3, and in Wythoff's game (1, 2) and (3, 5) are the first pairs.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn judge() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_judge"))
+}
+
+/// Runs `judge play ARGS` with `input` on a pipe; returns (exit code, stdout, stderr).
+fn play(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    let mut child = judge()
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn judge");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("write stdin");
+    let out = child.wait_with_output().expect("wait for judge");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bash_game_won_by_the_player() {
+    // 5 stones, take 1 or 2. Taking 2 leaves 3 (lost); the computer can only play on
+    // with 1 (leaving 2); taking 2 wins.
+    let (code, out, _) = play(&["bash", "5", "2"], b"2\n2\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("you: → 3 stones"), "{out}");
+    assert!(out.contains("computer: → 2 stones, taking 1"), "{out}");
+    assert!(
+        out.contains("no winning move: 3 is a multiple of m + 1 = 3"),
+        "{out}"
+    );
+    assert!(out.contains("you made the last move and win"), "{out}");
+}
+
+#[test]
+fn bash_game_won_by_the_computer_moving_first() {
+    // From 7 with m = 2 the winning move takes 1 (6 = 2·3), then answers each take t
+    // with 3 − t.
+    let (code, out, _) = play(&["bash", "7", "2", "--first", "computer"], b"1\n2\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("computer: → 6 stones, taking 1: 6 is a multiple of m + 1 = 3"),
+        "{out}"
+    );
+    assert!(out.contains("computer: → 3 stones, taking 2"), "{out}");
+    assert!(out.contains("computer: → 0 stones"), "{out}");
+    assert!(
+        out.contains("the computer made the last move and wins"),
+        "{out}"
+    );
+}
+
+#[test]
+fn wythoff_winning_move_is_explained_with_its_pair() {
+    // From (4, 5) the computer moves to a Wythoff pair; (3, 5) is the pair k = 2 and
+    // (1, 2) the pair k = 1: both are winning moves. The first listed (same number from
+    // both piles) is (1, 2).
+    let (code, out, _) = play(&["wythoff", "4", "5", "--first", "computer"], b"");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("computer: → (1, 2), a Wythoff pair, k = 1"),
+        "{out}"
+    );
+    assert!(out.contains("End of input"), "{out}");
+}
+
+#[test]
+fn illegal_moves_are_refused_with_a_reason_and_the_game_goes_on() {
+    let input = b"9 9\n3 3\n4 7\n1 2 3\nx y\n18446744073709551616 1\n\n3 6\n";
+    let (code, out, _) = play(&["wythoff", "4", "7"], input);
+    assert_eq!(code, 0);
+    assert!(out.contains("(9, 9) adds stones"), "{out}");
+    assert!(
+        out.contains("the same number from each (1 and 4 here)"),
+        "{out}"
+    );
+    assert!(out.contains("a move takes at least one stone"), "{out}");
+    assert!(
+        out.contains("expected the two piles after your move, found 1 2 3"),
+        "{out}"
+    );
+    assert!(out.contains("x is not a whole number"), "{out}");
+    assert!(
+        out.contains("18446744073709551616 is not a whole number"),
+        "{out}"
+    );
+    // (3, 6) is legal: one from each pile.
+    assert!(out.contains("you: → (3, 6)"), "{out}");
+    assert_eq!(out.matches("Not a legal move").count(), 6, "{out}");
+}
+
+#[test]
+fn euclid_moves_must_take_a_multiple_of_the_smaller_number() {
+    // (25, 7): 25 − 7·q for q = 1..3 are the legal moves; 25 − 5 is not.
+    let (code, out, _) = play(&["euclid", "25", "7"], b"20 7\n25 0\n11 7\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("(20, 7) is not (25, 7) with a positive multiple of 7 taken from 25"));
+    assert!(out.contains("(25, 0) is not"), "{out}");
+    // (11, 7): 11/7 < φ, so the computer's move is forced: (4, 7).
+    assert!(
+        out.contains("computer: → (4, 7), taking 7 once, the only move"),
+        "{out}"
+    );
+}
+
+#[test]
+fn hint_undo_and_quit() {
+    // (4, 6) is not a pair: the winning move is to (3, 5) (k = 2).
+    let (code, out, _) = play(&["wythoff", "4", "6"], b"hint\n0 6\nundo\nundo\nquit\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("hint: move to (3, 5), a Wythoff pair, k = 2"),
+        "{out}"
+    );
+    assert!(out.contains("you: → (0, 6)"), "{out}");
+    assert!(out.contains("computer: → (0, 0)"), "{out}");
+    assert!(out.contains("the computer made the last move"), "{out}");
+    // The game ended before `undo` could be typed.
+    assert!(!out.contains("Undone"), "{out}");
+
+    let (code, out, _) = play(&["wythoff", "4", "6"], b"4 5\nundo\nundo\nquit\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("Undone: back to (4, 6)."), "{out}");
+    assert!(out.contains("Nothing to undo."), "{out}");
+    assert!(out.trim_end().ends_with("Bye."), "{out}");
+}
+
+#[test]
+fn hostile_input_is_bounded_and_end_of_input_is_clean() {
+    let mut input = vec![b'1'; 100_000];
+    input.extend_from_slice(b"\n\xff\xfe\x00\n");
+    let (code, out, err) = play(&["bash", "10", "3"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("longer than 200 bytes"), "{out}");
+    assert!(out.contains("not UTF-8"), "{out}");
+    assert!(
+        out.contains("End of input: game left at 10 stones"),
+        "{out}"
+    );
+    assert!(
+        out.len() < 4000,
+        "the long line was echoed: {} bytes",
+        out.len()
+    );
+}
+
+#[test]
+fn a_finished_position_and_bad_arguments() {
+    // (0, 0): the player to move has no move and has lost.
+    let (code, out, _) = play(&["wythoff", "0", "0"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("the computer made the last move"), "{out}");
+    let (code, _, err) = play(&["bash", "10", "0"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("at least 1"), "{err}");
+    let (code, _, err) = play(&["nim", "1", "2"], b"");
+    assert_eq!(code, 2, "{err}");
+    let (code, _, _) = play(&["euclid", "5"], b"");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn a_game_through_a_pseudo_terminal() {
+    // (1, 2) is the Wythoff pair k = 1: the computer has no winning move and plays on
+    // by taking 1 from the larger pile, to (1, 1); then (0, 0) wins.
+    let cmd = format!(
+        "{} play wythoff 1 2 --first computer",
+        env!("CARGO_BIN_EXE_judge")
+    );
+    // rexpect reads bytes as Latin-1 characters: the needles stay ASCII (no "→").
+    let mut p = rexpect::spawn(&cmd, Some(20_000)).expect("spawn in a pty");
+    p.exp_string(" (1, 1), taking 1 from the larger pile")
+        .expect("the computer's move");
+    p.exp_string("your move> ").expect("prompt");
+    p.send_line("hint").expect("send");
+    p.exp_string("hint: move to (0, 0)").expect("hint");
+    p.exp_string("your move> ").expect("prompt");
+    p.send_line("0 0").expect("send");
+    p.exp_string("you made the last move and win")
+        .expect("the end");
+    p.exp_eof().expect("exit");
+    let status = p.process().wait().expect("wait");
+    assert!(format!("{status:?}").ends_with(", 0)"), "{status:?}");
+
+    // End of input from the terminal (Ctrl-D) ends the game cleanly.
+    let cmd = format!("{} play euclid 25 7", env!("CARGO_BIN_EXE_judge"));
+    let mut p = rexpect::spawn(&cmd, Some(20_000)).expect("spawn in a pty");
+    p.exp_string("your move> ").expect("prompt");
+    p.send_line("11 7").expect("send");
+    p.exp_string(" (4, 7), taking 7 once").expect("forced move");
+    p.exp_string("your move> ").expect("prompt");
+    p.send_control('d').expect("Ctrl-D");
+    p.exp_string("End of input").expect("clean end");
+    p.exp_eof().expect("exit");
+    let status = p.process().wait().expect("wait");
+    assert!(format!("{status:?}").ends_with(", 0)"), "{status:?}");
+}
