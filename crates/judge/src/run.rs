@@ -134,6 +134,9 @@ pub struct RunConfig {
     pub isolation: Isolation,
     /// Stop at the first failing test (in test order).
     pub stop_on_fail: bool,
+    /// Directories the submission must not see (the test data; see
+    /// [`sandbox::Limits::hide`]).
+    pub hide: Vec<PathBuf>,
 }
 
 impl Default for RunConfig {
@@ -150,6 +153,7 @@ impl Default for RunConfig {
                 Isolation::Basic
             },
             stop_on_fail: false,
+            hide: Vec::new(),
         }
     }
 }
@@ -219,6 +223,7 @@ fn run_one(
         cpu: cfg.cpu_limit.unwrap_or(cfg.time_limit),
         memory: cfg.memory_limit,
         output: output_limit,
+        hide: cfg.hide.clone(),
     };
     let o = sandbox::run(
         cmd,

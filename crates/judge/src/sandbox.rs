@@ -5,37 +5,50 @@
 //! starts a new session, applies the resource limits, and forks the program.
 //!
 //! * [`Isolation::Strict`]: the keeper first enters a fresh PID namespace and a
-//!   private mount namespace, so the program is the namespace's init: when it
-//!   dies (or the keeper dies: the program has `PR_SET_PDEATHSIG = SIGKILL`)
-//!   the kernel kills every process of the namespace, whatever they did with
-//!   sessions and process groups. The program sees no process outside it.
+//!   private mount namespace (through a new user namespace when the judge is
+//!   not root), so the program is the namespace's init: when it dies (or the
+//!   keeper dies: the program has `PR_SET_PDEATHSIG = SIGKILL`) the kernel
+//!   kills every process of the namespace, whatever they did with sessions and
+//!   process groups. The program sees no process outside it, so it cannot
+//!   signal the judge, and the directories given in [`Limits::hide`] (the test
+//!   data) are covered by an empty read-only tmpfs in its mount namespace.
 //! * [`Isolation::Basic`]: no namespaces. The program runs in its own session
-//!   and process group; at the end the judge kills the group and every process
-//!   of the run's user (below) or session. A descendant that left the session
-//!   and the user can survive (that is what basic loses), and the judge then
-//!   stops waiting for its pipes after a short grace instead of hanging.
+//!   and process group; the judge is a child subreaper
+//!   (`PR_SET_CHILD_SUBREAPER`), so every descendant that outlives its parent
+//!   becomes the judge's child. At the end the judge kills the group, every
+//!   re-parented descendant (until none is left) and, as root, every process of
+//!   the run's user id. What basic loses: the program sees every process and
+//!   file the user id may see (a `--tests` directory readable by others stays
+//!   readable), and when the judge is not root it runs as the judge's own user,
+//!   so it could signal the judge.
 //!
 //! When the judge runs as root, both modes run the program as a user id of its
-//! own (`60000 + slot`), so it cannot signal the judge or any other process,
-//! cannot read the judge's private temporary files, and `RLIMIT_NPROC` bounds
-//! its process count (a fork bomb stops at [`MAX_PROCESSES`]).
+//! own (`60000 + n`, claimed with a lock file so that concurrent judges never
+//! share one), so it cannot signal the judge or any other process, cannot read
+//! the judge's private temporary files, and `RLIMIT_NPROC` bounds its process
+//! count (a fork bomb stops at [`MAX_PROCESSES`]). Without root, the bound is
+//! the user's current process count plus [`MAX_PROCESSES`].
 //!
 //! Limits: wall time (measured), CPU time (`RLIMIT_CPU` and measured),
 //! memory (`RLIMIT_AS`; a run whose peak resident memory exceeds the limit,
-//! or that fails an allocation and dies, is over it), output (the judge stops
-//! reading past the cap and kills the run). Standard input is a pipe the judge
-//! feeds from memory, the working directory an empty private temporary
-//! directory removed afterwards (arguments naming existing files relative to
-//! the judge's directory are made absolute), so no file descriptor of the program leads to
-//! a test file.
+//! or that fails an allocation and dies, is over it; runtimes that reserve
+//! much address space up front, such as the JVM, need a larger limit), output
+//! (the judge stops reading past the cap and kills the run). Standard input is
+//! a pipe the judge feeds from memory, the working directory an empty private
+//! temporary directory removed afterwards (arguments naming existing files
+//! relative to the judge's directory are made absolute), so no file descriptor
+//! of the program leads to a test file. Once the program has ended or been
+//! killed, the judge waits at most a short grace for its pipes: a descendant
+//! that escaped cannot make it hang.
 #![allow(unsafe_code)]
 
 use std::ffi::{CString, OsString};
 use std::io::{Read, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
@@ -64,10 +77,11 @@ pub fn strict_available() -> bool {
     c.stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
+    let flags = namespace_flags();
     // SAFETY: unshare is a single syscall, async-signal-safe.
     unsafe {
-        c.pre_exec(|| {
-            if libc::unshare(libc::CLONE_NEWPID | libc::CLONE_NEWNS) != 0 {
+        c.pre_exec(move || {
+            if libc::unshare(flags) != 0 {
                 return Err(std::io::Error::last_os_error());
             }
             Ok(())
@@ -76,11 +90,23 @@ pub fn strict_available() -> bool {
     c.status().is_ok_and(|s| s.success())
 }
 
-/// Processes a run may have at once when the judge is root (`RLIMIT_NPROC`).
+/// The namespaces of [`Isolation::Strict`]: PID and mount, inside a new user
+/// namespace when the judge is not root (which gives it the right to make them).
+fn namespace_flags() -> libc::c_int {
+    let ns = libc::CLONE_NEWPID | libc::CLONE_NEWNS;
+    if is_root() {
+        ns
+    } else {
+        ns | libc::CLONE_NEWUSER
+    }
+}
+
+/// Processes a run may have at once (`RLIMIT_NPROC`; without root, on top of
+/// the processes the judge's user already has).
 pub const MAX_PROCESSES: u64 = 64;
 
 /// The limits of one run.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Wall-clock time.
     pub wall: Duration,
@@ -90,6 +116,10 @@ pub struct Limits {
     pub memory: u64,
     /// Bytes of standard output read.
     pub output: u64,
+    /// Directories the program must not see (the test data): with
+    /// [`Isolation::Strict`] each is covered by an empty read-only tmpfs in the
+    /// run's mount namespace, unless the program or an argument lies inside it.
+    pub hide: Vec<PathBuf>,
 }
 
 /// Which limit stopped a run.
@@ -139,20 +169,134 @@ pub const STDERR_KEEP: usize = 4096;
 /// Grace after the wall limit (and after exit, for the pipes) before giving up on them.
 const GRACE: Duration = Duration::from_millis(500);
 
-static SLOT: AtomicU32 = AtomicU32::new(0);
+/// The runs of this judge: whether it shuts down, and the process id of every
+/// run's keeper. Runs start and orphans are reaped under this one lock, so no
+/// run starts after [`stop_all`] and no new keeper is mistaken for an orphan.
+struct Runs {
+    stopped: bool,
+    keepers: Vec<i32>,
+}
 
-/// Set once the judge shuts down; read under the same lock that starts runs,
-/// so that no run starts after [`stop_all`].
-static STOPPED: Mutex<bool> = Mutex::new(false);
+static RUNS: Mutex<Runs> = Mutex::new(Runs {
+    stopped: false,
+    keepers: Vec::new(),
+});
 static STOPPING: AtomicBool = AtomicBool::new(false);
+
+fn runs() -> std::sync::MutexGuard<'static, Runs> {
+    RUNS.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
 
 /// Kills every running run (each notices within milliseconds and kills all
 /// its processes) and refuses to start new ones.
 pub fn stop_all() {
-    *STOPPED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner) = true;
+    runs().stopped = true;
     STOPPING.store(true, Ordering::SeqCst);
+}
+
+/// The process ids in `/proc`.
+fn pids() -> impl Iterator<Item = i32> {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()))
+}
+
+/// The parent process id and state letter of `pid`, from `/proc/<pid>/stat`
+/// (`pid (comm) state ppid …`; comm may hold anything, so read after the last `)`).
+fn parent_and_state(pid: i32) -> Option<(i32, u8)> {
+    let stat = std::fs::read(format!("/proc/{pid}/stat")).ok()?;
+    let close = stat.iter().rposition(|&b| b == b')')?;
+    let mut f = stat[close + 1..]
+        .split(|&b| b == b' ')
+        .filter(|f| !f.is_empty());
+    let state = *f.next()?.first()?;
+    let ppid = std::str::from_utf8(f.next()?).ok()?.parse().ok()?;
+    Some((ppid, state))
+}
+
+/// Kills and reaps every child of the judge that is not a run's keeper: the
+/// descendants of finished runs that outlived their parents and were
+/// re-parented to the judge (a child subreaper), until none is left.
+fn reap_orphans() {
+    let runs = runs();
+    // SAFETY: getpid has no preconditions.
+    let me = unsafe { libc::getpid() };
+    for _ in 0..1000 {
+        let orphans: Vec<i32> = pids()
+            .filter(|p| !runs.keepers.contains(p))
+            .filter(|&p| parent_and_state(p).is_some_and(|(pp, _)| pp == me))
+            .collect();
+        if orphans.is_empty() {
+            return;
+        }
+        for p in orphans {
+            // SAFETY: p is our child (not yet reaped, so its id is not reused);
+            // kill and a blocking waitpid on it have no memory preconditions.
+            unsafe {
+                libc::kill(p, libc::SIGKILL);
+                libc::waitpid(p, std::ptr::null_mut(), 0);
+            }
+        }
+    }
+}
+
+/// A user id of its own for one run (when the judge is root), held through a
+/// lock on a root-only file so that concurrent judges never share one.
+struct RunUser {
+    uid: u32,
+    _lock: std::fs::File,
+}
+
+/// The directory of the user-id locks: root's own, mode 0700.
+fn lock_dir() -> std::io::Result<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let d = std::env::temp_dir().join("beatty-judge-uids");
+    std::fs::create_dir_all(&d)?;
+    let m = std::fs::symlink_metadata(&d)?;
+    if !m.is_dir() || std::os::unix::fs::MetadataExt::uid(&m) != 0 {
+        return Err(std::io::Error::other(format!(
+            "{} is not a directory of root's",
+            d.display()
+        )));
+    }
+    std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o700))?;
+    Ok(d)
+}
+
+/// Claims a free user id in `60000..65000`.
+fn claim_user() -> std::io::Result<RunUser> {
+    use std::os::fd::AsRawFd;
+    const FIRST: u32 = 60000;
+    const COUNT: u32 = 5000;
+    let dir = lock_dir()?;
+    // Start where a concurrent judge is unlikely to be.
+    let start = std::process::id().wrapping_mul(2654435761) % COUNT;
+    for i in 0..COUNT {
+        let uid = FIRST + (start + i) % COUNT;
+        let f = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(dir.join(uid.to_string()))?;
+        // SAFETY: flock on a valid open descriptor.
+        if unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+            return Ok(RunUser { uid, _lock: f });
+        }
+    }
+    Err(std::io::Error::other("no free user id for the run"))
+}
+
+/// How many processes `uid` has now.
+fn processes_of(uid: u32) -> u64 {
+    pids()
+        .filter(|p| {
+            std::fs::symlink_metadata(format!("/proc/{p}"))
+                .is_ok_and(|m| std::os::unix::fs::MetadataExt::uid(&m) == uid)
+        })
+        .count() as u64
 }
 
 fn is_root() -> bool {
@@ -164,13 +308,7 @@ fn is_root() -> bool {
 fn kill_uid(uid: u32) {
     for _ in 0..50 {
         let mut found = false;
-        let Ok(dir) = std::fs::read_dir("/proc") else {
-            return;
-        };
-        for e in dir.flatten() {
-            let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
-                continue;
-            };
+        for pid in pids() {
             let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
                 continue;
             };
@@ -210,7 +348,25 @@ pub fn run(
         .split_first()
         .ok_or_else(|| std::io::Error::other("no command to run"))?;
     let root = is_root();
-    let uid = 60000 + SLOT.fetch_add(1, Ordering::SeqCst) % 5000;
+    let strict = isolation == Isolation::Strict;
+    // Once per judge: orphaned descendants of runs become the judge's children.
+    static SUBREAPER: std::sync::Once = std::sync::Once::new();
+    // SAFETY: prctl with these arguments only sets a flag of this process.
+    SUBREAPER.call_once(|| unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
+    });
+    let user = if root { Some(claim_user()?) } else { None };
+    let uid = user.as_ref().map_or(0, |u| u.uid);
+    if root && !strict {
+        // Leftovers of a judge that died without cleaning up.
+        kill_uid(uid);
+    }
+    let nproc = if root {
+        MAX_PROCESSES
+    } else {
+        // SAFETY: getuid has no preconditions.
+        processes_of(unsafe { libc::getuid() }) + MAX_PROCESSES
+    };
     let workdir = tempfile::Builder::new().prefix("judge-run-").tempdir()?;
     if root {
         let p = CString::new(workdir.path().as_os_str().as_bytes())?;
@@ -227,19 +383,38 @@ pub fn run(
             a.clone()
         }
     };
-    let mut c = Command::new(absolute(program));
-    c.args(args.iter().map(absolute))
+    let program = absolute(program);
+    let args: Vec<OsString> = args.iter().map(absolute).collect();
+    // The directories to cover, unless the command itself lives in one.
+    let inside = |d: &Path| {
+        std::iter::once(&program)
+            .chain(&args)
+            .any(|a| Path::new(a).starts_with(d))
+    };
+    let hide: Vec<CString> = if strict {
+        limits
+            .hide
+            .iter()
+            .filter_map(|d| std::path::absolute(d).ok())
+            .filter(|d| d.is_dir() && !inside(d))
+            .filter_map(|d| CString::new(d.into_os_string().into_encoded_bytes()).ok())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let flags = namespace_flags();
+    let mut c = Command::new(&program);
+    c.args(&args)
         .current_dir(workdir.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let mem = limits.memory;
     let cpu = limits.cpu.as_secs() + 1;
-    let strict = isolation == Isolation::Strict;
     // SAFETY: the closure runs between fork and exec and calls only
     // async-signal-safe syscalls (setsid, setrlimit, unshare, mount, fork,
     // prctl, waitpid, close, kill, _exit, setgroups/setgid/setuid); it
-    // allocates nothing.
+    // allocates nothing (the paths to hide were made before the fork).
     unsafe {
         c.pre_exec(move || {
             let err = || Err(std::io::Error::last_os_error());
@@ -259,25 +434,40 @@ pub fn run(
             };
             libc::setrlimit(libc::RLIMIT_CPU, &l);
             if strict {
-                if libc::unshare(libc::CLONE_NEWPID | libc::CLONE_NEWNS) != 0 {
+                if libc::unshare(flags) != 0 {
                     return err();
                 }
-                libc::mount(
+                // Nothing mounted in here propagates out.
+                if libc::mount(
                     c"none".as_ptr(),
                     c"/".as_ptr(),
                     std::ptr::null(),
                     libc::MS_REC | libc::MS_PRIVATE,
                     std::ptr::null(),
-                );
-            }
-            if root {
-                lim(libc::RLIMIT_NPROC, MAX_PROCESSES);
-                if libc::setgroups(0, std::ptr::null()) != 0
-                    || libc::setgid(uid) != 0
-                    || libc::setuid(uid) != 0
+                ) != 0
                 {
                     return err();
                 }
+                for d in &hide {
+                    if libc::mount(
+                        c"none".as_ptr(),
+                        d.as_ptr(),
+                        c"tmpfs".as_ptr(),
+                        libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                        c"size=4k,mode=0555".as_ptr().cast(),
+                    ) != 0
+                    {
+                        return err();
+                    }
+                }
+            }
+            lim(libc::RLIMIT_NPROC, nproc);
+            if root
+                && (libc::setgroups(0, std::ptr::null()) != 0
+                    || libc::setgid(uid) != 0
+                    || libc::setuid(uid) != 0)
+            {
+                return err();
             }
             if !strict {
                 return Ok(());
@@ -318,18 +508,26 @@ pub fn run(
     }
     let start = Instant::now();
     let mut child = {
-        let stopped = STOPPED
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if *stopped {
+        let mut runs = runs();
+        if runs.stopped {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::Interrupted,
                 "interrupted",
             ));
         }
-        c.spawn()?
+        let child = c.spawn()?;
+        runs.keepers.push(child.id() as i32);
+        child
     };
     let pid = child.id() as i32;
+    // Unregisters the keeper once it is reaped (on every path out).
+    struct Keeper(i32);
+    impl Drop for Keeper {
+        fn drop(&mut self) {
+            runs().keepers.retain(|&p| p != self.0);
+        }
+    }
+    let keeper = Keeper(pid);
     // Feed stdin; a program that exits early gives EPIPE, which is fine.
     if let Some(mut w) = child.stdin.take() {
         std::thread::spawn(move || {
@@ -384,7 +582,7 @@ pub fn run(
             libc::kill(-pid, libc::SIGKILL);
             libc::kill(pid, libc::SIGKILL);
         }
-        if root {
+        if root && !strict {
             kill_uid(uid);
         }
     };
@@ -406,6 +604,10 @@ pub fn run(
             kill_run();
             // SAFETY: as below.
             unsafe { libc::wait4(pid, &mut st, 0, &mut ru) };
+            drop(keeper);
+            if !strict {
+                reap_orphans();
+            }
             return Err(std::io::Error::new(
                 std::io::ErrorKind::Interrupted,
                 "interrupted",
@@ -428,6 +630,10 @@ pub fn run(
     let wall = start.elapsed();
     kill_run();
     let _ = child.try_wait();
+    drop(keeper);
+    if !strict {
+        reap_orphans();
+    }
     let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
     let cpu_used = tv(ru.ru_utime) + tv(ru.ru_stime);
     let memory = (ru.ru_maxrss as u64).saturating_mul(1024);

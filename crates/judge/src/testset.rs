@@ -19,7 +19,7 @@
 use crate::Problem;
 use crate::generate::{Profile, generate};
 use core::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The sample input of a problem (from the problem statement).
 ///
@@ -33,16 +33,17 @@ pub fn sample(problem: Problem) -> &'static [u8] {
 }
 
 /// Why a test set could not be written.
-///
-/// ```
-/// use beatty_judge::testset::TestsetError;
-/// let e = TestsetError::Io(std::io::Error::other("disk full"));
-/// assert!(e.to_string().contains("disk full"));
-/// ```
 #[derive(Debug)]
 pub enum TestsetError {
-    /// Writing failed.
-    Io(std::io::Error),
+    /// Reading or writing `path` failed.
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// `path` holds files that are not part of a test set; nothing was changed.
+    NotEmpty(PathBuf),
     /// A generated input did not pass validation (a bug in the generator).
     Invalid(String),
 }
@@ -50,7 +51,12 @@ pub enum TestsetError {
 impl fmt::Display for TestsetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TestsetError::Io(e) => write!(f, "i/o error: {e}"),
+            TestsetError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            TestsetError::NotEmpty(p) => write!(
+                f,
+                "{}: the directory holds other files than a test set; choose an empty or new directory",
+                p.display()
+            ),
             TestsetError::Invalid(s) => f.write_str(s),
         }
     }
@@ -58,49 +64,95 @@ impl fmt::Display for TestsetError {
 
 impl std::error::Error for TestsetError {}
 
-impl From<std::io::Error> for TestsetError {
-    fn from(e: std::io::Error) -> Self {
-        TestsetError::Io(e)
+fn io_at(path: &Path) -> impl FnOnce(std::io::Error) -> TestsetError + '_ {
+    move |source| TestsetError::Io {
+        path: path.to_path_buf(),
+        source,
     }
 }
 
-/// Writes the test set of `problem` for `seed` into `dir` (created if needed) and
-/// returns the test names in order.
+/// The test names, in order.
+const NAMES: [&str; 7] = [
+    "01-sample",
+    "02-edge",
+    "03-hack",
+    "04-random-small",
+    "05-random",
+    "06-mixed",
+    "07-max",
+];
+
+/// The entries of an existing `dir` if they are all files of a test set
+/// (`NN-name.in`/`.ans` of [`NAMES`]); `Ok(vec![])` when `dir` does not exist.
+fn old_testset(dir: &Path) -> Result<Vec<PathBuf>, TestsetError> {
+    let entries = match std::fs::read_dir(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        r => r.map_err(io_at(dir))?,
+    };
+    let mut old = Vec::new();
+    for e in entries {
+        let e = e.map_err(io_at(dir))?;
+        let name = e.file_name();
+        let ours = name.to_str().is_some_and(|n| {
+            NAMES.iter().any(|t| {
+                n.strip_prefix(t)
+                    .is_some_and(|ext| ext == ".in" || ext == ".ans")
+            })
+        }) && e.file_type().is_ok_and(|t| t.is_file());
+        if !ours {
+            return Err(TestsetError::NotEmpty(dir.to_path_buf()));
+        }
+        old.push(e.path());
+    }
+    Ok(old)
+}
+
+/// Writes the test set of `problem` for `seed` into `dir` and returns the test
+/// names in order.
+///
+/// The set is written into a temporary directory beside `dir` and renamed into
+/// place only when complete, so a failure (a full disk, an interruption) leaves
+/// `dir` as it was. An existing `dir` is replaced only if it holds nothing but
+/// the files of a test set; otherwise it is refused with
+/// [`TestsetError::NotEmpty`].
+///
+/// # Errors
+/// A failed read or write (naming the path), a `dir` with other files in it, or
+/// a generated input that does not validate (a bug).
 ///
 /// ```no_run
 /// use beatty_judge::{testset::write_testset, Problem};
-/// let names = write_testset(Problem::Euclid, std::path::Path::new("tests-euclid"), 1).unwrap();
+/// let names = write_testset(Problem::Euclid, std::path::Path::new("target/tests-euclid"), 1).unwrap();
 /// assert_eq!(names[0], "01-sample");
 /// ```
 pub fn write_testset(problem: Problem, dir: &Path, seed: u64) -> Result<Vec<String>, TestsetError> {
-    std::fs::create_dir_all(dir)?;
+    old_testset(dir)?;
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(parent).map_err(io_at(parent))?;
+    let tmp = tempfile::Builder::new()
+        .prefix(".testset-")
+        .tempdir_in(parent)
+        .map_err(io_at(parent))?;
     let max_cases = crate::generate::default_max_cases(problem).min(20_000);
     let random_cases = match problem.spec().framing {
         crate::problem::Framing::Counted { max, .. } => max.min(1000),
         _ => 1000,
     };
-    // (name, None for the sample or Some((profile, seed, cases)))
+    // None for the sample or Some((profile, seed, cases)), in the order of NAMES.
     type Plan = Option<(Profile, u64, Option<u64>)>;
-    let plan: [(&str, Plan); 7] = [
-        ("01-sample", None),
-        ("02-edge", Some((Profile::Edge, seed, None))),
-        ("03-hack", Some((Profile::Hack, seed, None))),
-        ("04-random-small", Some((Profile::Random, seed, Some(10)))),
-        (
-            "05-random",
-            Some((Profile::Random, seed.wrapping_add(1), Some(random_cases))),
-        ),
-        (
-            "06-mixed",
-            Some((Profile::Mixed, seed.wrapping_add(2), None)),
-        ),
-        (
-            "07-max",
-            Some((Profile::Max, seed.wrapping_add(3), Some(max_cases))),
-        ),
+    let plan: [Plan; 7] = [
+        None,
+        Some((Profile::Edge, seed, None)),
+        Some((Profile::Hack, seed, None)),
+        Some((Profile::Random, seed, Some(10))),
+        Some((Profile::Random, seed.wrapping_add(1), Some(random_cases))),
+        Some((Profile::Mixed, seed.wrapping_add(2), None)),
+        Some((Profile::Max, seed.wrapping_add(3), Some(max_cases))),
     ];
-    let mut names = Vec::new();
-    for (name, how) in plan {
+    for (name, how) in NAMES.into_iter().zip(plan) {
         let input = match how {
             None => sample(problem).to_vec(),
             Some((profile, seed, cases)) => {
@@ -116,9 +168,22 @@ pub fn write_testset(problem: Problem, dir: &Path, seed: u64) -> Result<Vec<Stri
         let mut ans = Vec::new();
         crate::solve(problem, &input[..], &mut ans)
             .map_err(|e| TestsetError::Invalid(format!("{name}.in: solve failed: {e}")))?;
-        std::fs::write(dir.join(format!("{name}.in")), &input)?;
-        std::fs::write(dir.join(format!("{name}.ans")), &ans)?;
-        names.push(name.to_owned());
+        for (ext, data) in [("in", &input), ("ans", &ans)] {
+            let path = tmp.path().join(format!("{name}.{ext}"));
+            std::fs::write(&path, data).map_err(io_at(&path))?;
+        }
     }
-    Ok(names)
+    // Into place: the old set (only test-set files, checked again) goes first.
+    for f in old_testset(dir)? {
+        std::fs::remove_file(&f).map_err(io_at(&f))?;
+    }
+    if dir.exists() {
+        std::fs::remove_dir(dir).map_err(io_at(dir))?;
+    }
+    let tmp = tmp.keep();
+    if let Err(e) = std::fs::rename(&tmp, dir) {
+        let _ = std::fs::remove_dir_all(&tmp);
+        return Err(io_at(dir)(e));
+    }
+    Ok(NAMES.iter().map(|n| (*n).to_owned()).collect())
 }

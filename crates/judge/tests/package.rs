@@ -688,7 +688,12 @@ fn check_kattis_follows_the_output_validator_interface() {
     let feedback = tmp.path().join("fb");
     std::fs::create_dir_all(&feedback).expect("mkdir");
     for (team, code) in [
-        (&b"0 1 4 7 3 5 1 1 2 3 5"[..], 42),
+        // The answer's lines with CRLF line ends and doubled spaces.
+        (&b"0\r\n1\r\n4  7\r\n3 5\r\n1\r\n1 2\r\n3 5\r\n"[..], 42),
+        // The move from both piles must come first.
+        (b"0\n1\n4 7\n3 5\n1\n3 5\n1 2\n", 43),
+        // The right tokens, but not the lines of the answer: cases are lines.
+        (b"0 1 4 7 3 5 1 1 2 3 5", 43),
         (b"0\n1\n4 7\n3 5\n1\n1 2\n", 43),
         (b"0\n1\n3 5\n4 7\n1\n1 2\n3 5\n", 43),
         (b"zero", 43),

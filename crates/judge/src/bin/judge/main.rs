@@ -509,6 +509,7 @@ fn cmd_run(a: &RunArgs) -> ExitCode {
         jobs: a.jobs.unwrap_or_else(|| RunConfig::default().jobs).max(1),
         isolation,
         stop_on_fail: a.stop_on_fail,
+        hide: Vec::new(),
     };
     let bar = if std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(0)
@@ -533,6 +534,8 @@ fn cmd_run(a: &RunArgs) -> ExitCode {
             d
         }
     };
+    let mut cfg = cfg;
+    cfg.hide.push(dir.clone());
     let write_error: std::sync::Mutex<Option<std::io::Error>> = std::sync::Mutex::new(None);
     let result = tests_in(&dir)
         .map_err(|e| format!("cannot read the tests: {e}"))

@@ -5,10 +5,10 @@
 #
 # The expected winning moves are computed exactly from INPUT (integers only:
 # floor(k*phi) = (k + isqrt(5 k^2)) // 2), so ANSWER is not needed. The output
-# is read as whitespace-separated tokens. Per case: `0` for a losing position;
-# else `1`, then every winning move as the resulting position `x y` (x <= y):
-# the move taking equally from both piles first (when it wins), then the
-# single-pile moves in any order.
+# is read line by line, as `judge check` reads it: a case is a line `0` for a
+# losing position, or a line `1` followed by every winning move as a line `x y`
+# (x <= y, the resulting position): the move taking equally from both piles
+# first (when it wins), then the single-pile moves in any order.
 import math
 import os
 import sys
@@ -67,43 +67,56 @@ class Wrong(Exception):
     pass
 
 
+U64_MAX = 2 ** 64 - 1
+
+
+def unsigned(t):
+    """An unsigned integer as testlib reads one: digits only, no leading zero, at most 2^64 - 1."""
+    if not t or not t.isdigit() or (len(t) > 1 and t[:1] == b"0") or len(t) > 20:
+        return None
+    v = int(t)
+    return v if v <= U64_MAX else None
+
+
 def judge(input_text, team):
-    tokens = team.split()
+    # Lines of tokens (space, tab, CR separate tokens), empty lines skipped.
+    lines = [l.replace(b"\t", b" ").replace(b"\r", b" ").split() for l in team.split(b"\n")]
+    lines = [l for l in lines if l]
     pos = 0
-
-    def next_int(case, what):
-        nonlocal pos
-        if pos >= len(tokens):
-            raise Wrong("case %d: expected %s, found end of output" % (case, what))
-        t = tokens[pos]
-        pos += 1
-        if not t.isdigit() or len(t) > 30:
-            raise Wrong("case %d: expected %s, found %r" % (case, what, t[:40]))
-        return int(t)
-
     n = 0
     for n, (a, b) in enumerate(cases(input_text), 1):
         expected = winning_moves(a, b)
-        verdict = next_int(n, "0 or 1")
-        if verdict != (0 if expected is None else 1):
-            raise Wrong("case %d (%d %d): expected %d, found %d" % (n, a, b, expected is not None, verdict))
+        if pos >= len(lines):
+            raise Wrong("case %d (%d %d): the output ends before it" % (n, a, b))
+        # A case: its first line, then every following line of two or more tokens.
+        got = [lines[pos]]
+        pos += 1
+        while pos < len(lines) and len(lines[pos]) >= 2:
+            got.append(lines[pos])
+            pos += 1
+        header = got[0]
+        if len(header) != 1 or header[0] not in (b"0", b"1"):
+            raise Wrong("case %d (%d %d): a case starts with a line 0 or 1" % (n, a, b))
+        listed = []
+        for l in got[1:]:
+            xy = [unsigned(t) for t in l]
+            if len(l) != 2 or None in xy:
+                raise Wrong("case %d (%d %d): a move is a line of two integers x y" % (n, a, b))
+            listed.append(tuple(xy))
         if expected is None:
-            continue
-        both, singles = expected
-        if both is not None:
-            got = (next_int(n, "x"), next_int(n, "y"))
-            if got != both:
-                raise Wrong("case %d (%d %d): expected the move from both piles %d %d first, found %d %d"
-                            % ((n, a, b) + both + got))
-        remaining = set(singles)
-        for _ in range(len(singles)):
-            got = (next_int(n, "x"), next_int(n, "y"))
-            if got not in remaining:
-                raise Wrong("case %d (%d %d): %d %d is not a winning single-pile move (or is repeated)"
-                            % ((n, a, b) + got))
-            remaining.remove(got)
-    if pos < len(tokens):
-        raise Wrong("extra output after the %d cases: %r" % (n, tokens[pos][:40]))
+            right = header[0] == b"0" and not listed
+        else:
+            both, singles = expected
+            want = ([both] if both is not None else []) + sorted(singles)
+            right = header[0] == b"1" and len(listed) == len(want)
+            if right and both is not None:
+                right = listed[0] == both
+                listed = listed[1:]
+            right = right and sorted(listed) == sorted(singles)
+        if not right:
+            raise Wrong("case %d (%d %d): wrong answer or moves" % (n, a, b))
+    if pos < len(lines):
+        raise Wrong("extra output after the %d cases" % n)
     return "ok %d cases" % n
 
 
