@@ -6,10 +6,11 @@
 //!
 //! * [`Isolation::Strict`]: the keeper first enters a fresh PID namespace and a
 //!   private mount namespace (through a new user namespace when the judge is
-//!   not root), so the program is the namespace's init: when it dies (or the
-//!   keeper dies: the program has `PR_SET_PDEATHSIG = SIGKILL`) the kernel
-//!   kills every process of the namespace, whatever they did with sessions and
-//!   process groups. The program sees no process outside it, so it cannot
+//!   not root). There a small init process (PID 1) forks the program (PID 2)
+//!   and reaps every orphan; when the program ends, init reports its wait
+//!   status to the keeper and exits (as it does when the keeper dies:
+//!   `PR_SET_PDEATHSIG = SIGKILL`), and the kernel kills every process of the
+//!   namespace, whatever they did with sessions and process groups. The program sees no process outside it, so it cannot
 //!   signal the judge, and the directories given in [`Limits::hide`] (the test
 //!   data) are covered by an empty read-only tmpfs in its mount namespace.
 //! * [`Isolation::Basic`]: no namespaces. The program runs in its own session
@@ -250,10 +251,16 @@ struct RunUser {
     _lock: std::fs::File,
 }
 
-/// The directory of the user-id locks: root's own, mode 0700.
+/// The directory of the user-id locks (`/run/beatty-judge`, or under the
+/// temporary directory where there is no `/run`): root's own, mode 0700.
 fn lock_dir() -> std::io::Result<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
-    let d = std::env::temp_dir().join("beatty-judge-uids");
+    let run = Path::new("/run");
+    let d = if run.is_dir() {
+        run.join("beatty-judge")
+    } else {
+        std::env::temp_dir().join("beatty-judge-uids")
+    };
     std::fs::create_dir_all(&d)?;
     let m = std::fs::symlink_metadata(&d)?;
     if !m.is_dir() || std::os::unix::fs::MetadataExt::uid(&m) != 0 {
@@ -472,30 +479,79 @@ pub fn run(
             if !strict {
                 return Ok(());
             }
-            // The keeper: fork the program (init of the new PID namespace),
-            // wait for it, and exit as it did.
-            let child = libc::fork();
-            if child < 0 {
+            // The keeper forks the namespace's init, which forks the program
+            // (PID 2, so it behaves as a normal process: it can be stopped, and
+            // `kill 0` or its parent's pid reach no one outside), reaps every
+            // orphan of the namespace, and when the program ends sends its
+            // wait status through a pipe and exits, which kills whatever is
+            // left in the namespace. The keeper exits as the program did.
+            let mut status_pipe = [0; 2];
+            if libc::pipe(status_pipe.as_mut_ptr()) != 0 {
                 return err();
             }
-            if child == 0 {
+            let [read_end, write_end] = status_pipe;
+            let init = libc::fork();
+            if init < 0 {
+                return err();
+            }
+            if init == 0 {
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
-                return Ok(());
-            }
-            // Close everything, including the spawn's error pipe, so that
-            // `spawn` returns as soon as the program has exec'ed.
-            for fd in 0..1024 {
-                libc::close(fd);
-            }
-            let mut st = 0;
-            loop {
-                let r = libc::waitpid(child, &mut st, 0);
-                if r == child {
-                    break;
-                }
-                if r < 0 && *libc::__errno_location() != libc::EINTR {
+                let program = libc::fork();
+                if program < 0 {
                     libc::_exit(125);
                 }
+                if program == 0 {
+                    libc::close(read_end);
+                    libc::close(write_end);
+                    return Ok(());
+                }
+                // Everything else closed, the spawn's error pipe too, so that
+                // `spawn` returns as soon as the program has exec'ed.
+                for fd in 0..1024 {
+                    if fd != write_end {
+                        libc::close(fd);
+                    }
+                }
+                let mut st: libc::c_int = 0;
+                loop {
+                    let r = libc::waitpid(-1, &mut st, 0);
+                    if r == program {
+                        break;
+                    }
+                    if r < 0 && *libc::__errno_location() != libc::EINTR {
+                        libc::_exit(125);
+                    }
+                }
+                libc::write(write_end, (&raw const st).cast(), size_of::<libc::c_int>());
+                libc::_exit(0);
+            }
+            for fd in 0..1024 {
+                if fd != read_end {
+                    libc::close(fd);
+                }
+            }
+            let mut st: libc::c_int = 0;
+            let mut got = 0;
+            while got < size_of::<libc::c_int>() {
+                let r = libc::read(
+                    read_end,
+                    (&raw mut st).cast::<u8>().add(got).cast(),
+                    size_of::<libc::c_int>() - got,
+                );
+                if r > 0 {
+                    got += r as usize;
+                } else if r == 0 || *libc::__errno_location() != libc::EINTR {
+                    break;
+                }
+            }
+            // Reap init (its exit tears the namespace down) so that the
+            // program's resource usage reaches the judge through the keeper's.
+            let mut init_st = 0;
+            while libc::waitpid(init, &mut init_st, 0) < 0
+                && *libc::__errno_location() == libc::EINTR
+            {}
+            if got < size_of::<libc::c_int>() {
+                libc::_exit(125);
             }
             if libc::WIFEXITED(st) {
                 libc::_exit(libc::WEXITSTATUS(st));

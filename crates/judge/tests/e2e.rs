@@ -556,7 +556,7 @@ fn testset_files_validate_and_answers_come_from_solve() {
 // ---------------------------------------------------------------- run
 
 fn submissions() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/submissions")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/submissions")
 }
 
 /// Runs a submission on the shared test set. The time limit is short for the

@@ -1,0 +1,312 @@
+//! The hostile-submission suite: every program in `tests/hostile/` tries to
+//! break out of `judge run` (hang it, escape it, flood it, read or rewrite the
+//! answers, kill it, fool its report) and must get the verdict written in its
+//! first line (`# expect: TLE`), in both isolation modes. After each run, no
+//! process it started may survive (each gets a unique marker argument, searched
+//! for in `/proc`) and the judge's temporary directory (`TMPDIR`, private to
+//! the run) must be empty. When the tests run as root, every program is also
+//! judged by a judge running as `nobody` (through `setpriv`), which covers
+//! strict isolation through a user namespace and basic isolation without root.
+#![cfg(target_os = "linux")]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn is_root() -> bool {
+    std::fs::read_to_string("/proc/self/status").is_ok_and(|s| {
+        s.lines()
+            .find_map(|l| l.strip_prefix("Uid:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            == Some("0")
+    })
+}
+
+/// The unprivileged user of the second round.
+const NOBODY: u32 = 65534;
+
+/// A copy of the judge that `nobody` can run (the build directory may be
+/// private), made once.
+fn judge_for_nobody() -> &'static Path {
+    static COPY: std::sync::OnceLock<(tempfile::TempDir, PathBuf)> = std::sync::OnceLock::new();
+    &COPY
+        .get_or_init(|| {
+            use std::os::unix::fs::PermissionsExt;
+            let d = tempfile::Builder::new()
+                .prefix("beatty-hostile-judge-")
+                .tempdir()
+                .expect("tempdir");
+            std::fs::set_permissions(d.path(), std::fs::Permissions::from_mode(0o755))
+                .expect("chmod");
+            let j = d.path().join("judge");
+            std::fs::copy(env!("CARGO_BIN_EXE_judge"), &j).expect("copy judge");
+            (d, j)
+        })
+        .1
+}
+
+/// A fresh directory with the given mode.
+fn dir(parent: &Path, name: &str, mode: u32) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let d = parent.join(name);
+    std::fs::create_dir_all(&d).expect("mkdir");
+    std::fs::set_permissions(&d, std::fs::Permissions::from_mode(mode)).expect("chmod");
+    d
+}
+
+/// Every process whose command line contains `marker`, after a grace for the
+/// kernel to finish tearing killed processes down.
+fn processes_with(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_millis(50));
+        found.clear();
+        for e in std::fs::read_dir("/proc").expect("/proc").flatten() {
+            if let Ok(cmd) = std::fs::read(e.path().join("cmdline"))
+                && String::from_utf8_lossy(&cmd).contains(marker)
+            {
+                found.push(String::from_utf8_lossy(&cmd).replace('\0', " "));
+            }
+        }
+        if found.is_empty() {
+            break;
+        }
+    }
+    found
+}
+
+struct Outcome {
+    code: Option<i32>,
+    stdout: String,
+    took: Duration,
+}
+
+/// Runs the hostile program `name` on two tests (`1 2` → `0`) with
+/// `--isolation mode`, checks that nothing survives it, and returns what the
+/// judge said.
+fn run(name: &str, mode: &str, nobody: bool) -> Outcome {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/hostile")
+        .join(name);
+    let base = tempfile::Builder::new()
+        .prefix("beatty-hostile-")
+        .tempdir()
+        .expect("tempdir");
+    // The program runs as another user when the judge is root: it must be able
+    // to read itself, and nothing else of ours.
+    let progs = dir(base.path(), "prog", 0o755);
+    let prog = progs.join(name);
+    std::fs::copy(&src, &prog).expect("copy the program");
+    let tests = dir(base.path(), "tests", 0o700);
+    for t in ["a", "b"] {
+        std::fs::write(tests.join(format!("{t}.in")), "1 2\n").expect("write");
+        std::fs::write(tests.join(format!("{t}.ans")), "0\n").expect("write");
+    }
+    let tmp = dir(base.path(), "tmp", 0o700);
+    let mut judge = Command::new(env!("CARGO_BIN_EXE_judge"));
+    if nobody {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(base.path(), std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+        for d in [&tests, &tmp] {
+            std::os::unix::fs::chown(d, Some(NOBODY), Some(NOBODY)).expect("chown");
+        }
+        judge = Command::new("setpriv");
+        judge
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(judge_for_nobody());
+    }
+    let marker = format!(
+        "beatty-hostile-{}-{name}-{mode}-{}",
+        std::process::id(),
+        if nobody { "nobody" } else { "self" }
+    );
+    let interpreter = if name.ends_with(".py") {
+        "python3"
+    } else {
+        "sh"
+    };
+    let start = Instant::now();
+    let child = judge
+        .current_dir(base.path())
+        .args(["run", "wythoff", "--tests"])
+        .arg(&tests)
+        .args([
+            "--isolation",
+            mode,
+            "--time-limit",
+            "1",
+            "--jobs",
+            "1",
+            "--stop-on-fail",
+            "--",
+            interpreter,
+        ])
+        .arg(&prog)
+        .arg(&marker)
+        .env("TMPDIR", &tmp)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start judge");
+    // The judge must never hang: wait at most 30 s for it.
+    let pid = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    let out = match rx.recv_timeout(Duration::from_secs(30)) {
+        Ok(out) => out.expect("wait for judge"),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            panic!("{name} ({mode}): the judge hangs");
+        }
+    };
+    let took = start.elapsed();
+    let survivors = processes_with(&marker);
+    assert!(
+        survivors.is_empty(),
+        "{name} ({mode}): processes survive: {survivors:?}"
+    );
+    let left: Vec<_> = std::fs::read_dir(&tmp)
+        .expect("read TMPDIR")
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(
+        left.is_empty(),
+        "{name} ({mode}): temporary files left: {left:?}"
+    );
+    for t in ["a", "b"] {
+        assert_eq!(
+            std::fs::read(tests.join(format!("{t}.ans"))).expect("read"),
+            b"0\n",
+            "{name} ({mode}): the test files were changed"
+        );
+    }
+    Outcome {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        took,
+    }
+}
+
+/// The verdict in the first line of a hostile program (`# expect: TLE`).
+fn expected(name: &str) -> String {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/hostile")
+        .join(name);
+    let text = std::fs::read_to_string(src).expect("read program");
+    text.lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# expect: "))
+        .expect("first line `# expect: VERDICT`")
+        .to_owned()
+}
+
+fn judged(name: &str) {
+    let want = expected(name);
+    let root = is_root();
+    let mut rounds = vec![("strict", false), ("basic", false)];
+    if root && Path::new("/usr/bin/setpriv").exists() {
+        rounds.extend([("strict", true), ("basic", true)]);
+    }
+    for (mode, nobody) in rounds {
+        // Without root, basic isolation runs the program as the judge's own
+        // user: it could signal the judge (and `kill -1` every process of the
+        // user) and read what the user can read. That is what basic loses.
+        if mode == "basic"
+            && (nobody || !root)
+            && matches!(
+                name,
+                "kill_judge.sh" | "read_answers.sh" | "rewrite_tests.sh"
+            )
+        {
+            continue;
+        }
+        let mode_name = if nobody {
+            format!("{mode}, as nobody")
+        } else {
+            mode.to_owned()
+        };
+        let mode_name = mode_name.as_str();
+        let o = run(name, mode, nobody);
+        let last = o.stdout.lines().last().unwrap_or_default().to_owned();
+        assert!(
+            last.starts_with(&format!("verdict: {want} ")),
+            "{name} ({mode_name}): expected {want}, the judge said:\n{}",
+            o.stdout
+        );
+        assert_eq!(
+            o.code,
+            Some(if want == "AC" { 0 } else { 1 }),
+            "{name} ({mode_name}):\n{}",
+            o.stdout
+        );
+        // A failing test stops the run (--stop-on-fail): one time limit of
+        // 1 s, plus the grace for the pipes, plus a loaded machine.
+        assert!(
+            o.took < Duration::from_secs(20),
+            "{name} ({mode_name}) took {:?}",
+            o.took
+        );
+        // Nothing the program wrote reaches the terminal raw, and no line of
+        // the report but the last is a verdict line.
+        assert!(
+            !o.stdout.contains('\x1b'),
+            "{name} ({mode_name}): raw escape"
+        );
+        assert_eq!(
+            o.stdout
+                .lines()
+                .filter(|l| l.starts_with("verdict:"))
+                .count(),
+            1,
+            "{name} ({mode_name}):\n{}",
+            o.stdout
+        );
+    }
+}
+
+macro_rules! hostile {
+    ($($test:ident => $file:literal,)*) => {
+        $(
+            #[test]
+            fn $test() {
+                judged($file);
+            }
+        )*
+
+        #[test]
+        fn every_program_in_the_folder_has_a_test() {
+            let mut listed = vec![$($file),*];
+            listed.sort_unstable();
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
+            let mut files: Vec<String> = std::fs::read_dir(dir)
+                .expect("tests/hostile")
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".sh") || n.ends_with(".py"))
+                .collect();
+            files.sort_unstable();
+            assert_eq!(files, listed);
+        }
+    };
+}
+
+hostile! {
+    cpu_loop => "cpu_loop.sh",
+    sleep => "sleep.sh",
+    fork_bomb => "fork_bomb.sh",
+    setsid_escape => "setsid_escape.sh",
+    setsid_holds_pipes => "setsid_holds_pipes.sh",
+    alloc_2g => "alloc_2g.py",
+    flood => "flood.sh",
+    close_stdout => "close_stdout.sh",
+    sigstop => "sigstop.sh",
+    kill_judge => "kill_judge.sh",
+    read_answers => "read_answers.sh",
+    rewrite_tests => "rewrite_tests.sh",
+    terminal_escapes => "terminal_escapes.sh",
+}

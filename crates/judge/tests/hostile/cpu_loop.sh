@@ -1,0 +1,3 @@
+# expect: TLE
+# Burns CPU forever.
+while :; do :; done

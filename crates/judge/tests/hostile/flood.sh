@@ -1,0 +1,3 @@
+# expect: OLE
+# Writes gigabytes of output.
+yes 0
