@@ -341,6 +341,39 @@ fn kill_uid(uid: u32) {
     }
 }
 
+/// Closes every file descriptor but `keep` (between fork and exec: one or two
+/// `close_range` system calls, a loop over the first 4096 where the kernel
+/// has no `close_range`).
+///
+/// # Safety
+/// Only in a forked child that owns all its descriptors.
+unsafe fn close_all_but(keep: libc::c_int) {
+    let keep = keep as libc::c_uint;
+    // SAFETY: close_range and close have no memory preconditions.
+    unsafe {
+        let below = keep == 0
+            || libc::syscall(
+                libc::SYS_close_range,
+                0 as libc::c_uint,
+                keep - 1,
+                0 as libc::c_uint,
+            ) == 0;
+        let above = libc::syscall(
+            libc::SYS_close_range,
+            keep + 1,
+            libc::c_uint::MAX,
+            0 as libc::c_uint,
+        ) == 0;
+        if !(below && above) {
+            for fd in 0..4096 {
+                if fd != keep as libc::c_int {
+                    libc::close(fd);
+                }
+            }
+        }
+    }
+}
+
 /// Runs `cmd` with `input` on standard input under `limits`.
 ///
 /// # Errors
@@ -365,8 +398,16 @@ pub fn run(
     let user = if root { Some(claim_user()?) } else { None };
     let uid = user.as_ref().map_or(0, |u| u.uid);
     if root && !strict {
-        // Leftovers of a judge that died without cleaning up.
-        kill_uid(uid);
+        // Leftovers of a judge that died without cleaning up, once per user id
+        // (afterwards this judge's own runs leave nothing).
+        static CLEANED: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+        let mut cleaned = CLEANED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if !cleaned.contains(&uid) {
+            kill_uid(uid);
+            cleaned.push(uid);
+        }
     }
     let nproc = if root {
         MAX_PROCESSES
@@ -507,11 +548,7 @@ pub fn run(
                 }
                 // Everything else closed, the spawn's error pipe too, so that
                 // `spawn` returns as soon as the program has exec'ed.
-                for fd in 0..1024 {
-                    if fd != write_end {
-                        libc::close(fd);
-                    }
-                }
+                close_all_but(write_end);
                 let mut st: libc::c_int = 0;
                 loop {
                     let r = libc::waitpid(-1, &mut st, 0);
@@ -525,11 +562,7 @@ pub fn run(
                 libc::write(write_end, (&raw const st).cast(), size_of::<libc::c_int>());
                 libc::_exit(0);
             }
-            for fd in 0..1024 {
-                if fd != read_end {
-                    libc::close(fd);
-                }
-            }
+            close_all_but(read_end);
             let mut st: libc::c_int = 0;
             let mut got = 0;
             while got < size_of::<libc::c_int>() {
@@ -590,10 +623,17 @@ pub fn run(
             let _ = w.write_all(&input);
         });
     }
+    // What ends the wait: the keeper exited, or the output went over the cap.
+    enum Event {
+        Exited,
+        OverCap,
+    }
+    let (event_tx, event_rx) = mpsc::channel();
     let over = Arc::new(AtomicBool::new(false));
     let (out_tx, out_rx) = mpsc::channel();
     if let Some(mut r) = child.stdout.take() {
         let over = Arc::clone(&over);
+        let event_tx = event_tx.clone();
         let cap = limits.output;
         std::thread::spawn(move || {
             let mut out = Vec::new();
@@ -604,6 +644,7 @@ pub fn run(
                     Ok(n) => {
                         if (out.len() + n) as u64 > cap {
                             over.store(true, Ordering::SeqCst);
+                            let _ = event_tx.send(Event::OverCap);
                             break;
                         }
                         out.extend_from_slice(&chunk[..n]);
@@ -642,53 +683,73 @@ pub fn run(
             kill_uid(uid);
         }
     };
+    // Waits for the keeper to exit without reaping it (WNOWAIT): until it is
+    // reaped its pid and process group id cannot be reused, so killing them
+    // can only reach the run.
+    std::thread::spawn(move || {
+        loop {
+            // SAFETY: an all-zero siginfo_t is a valid value to be written to.
+            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+            // SAFETY: info is valid for writing; pid is our unreaped child.
+            let r = unsafe {
+                libc::waitid(
+                    libc::P_PID,
+                    pid as libc::id_t,
+                    &mut info,
+                    libc::WEXITED | libc::WNOWAIT,
+                )
+            };
+            if r == 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+                break;
+            }
+        }
+        let _ = event_tx.send(Event::Exited);
+    });
     let mut limit = None;
-    let mut nap = Duration::from_micros(200);
+    let mut interrupted = false;
+    loop {
+        let left = limits.wall.saturating_sub(start.elapsed());
+        match event_rx.recv_timeout(left.min(Duration::from_millis(20))) {
+            Ok(Event::Exited) | Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            Ok(Event::OverCap) => limit = Some(Limit::Output),
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        if STOPPING.load(Ordering::SeqCst) {
+            interrupted = true;
+        } else if limit.is_none() && start.elapsed() >= limits.wall {
+            limit = Some(Limit::Wall);
+        }
+        if interrupted || limit.is_some() {
+            kill_run();
+            // The keeper dies: wait for the waiter to see it.
+            while let Ok(e) = event_rx.recv() {
+                if matches!(e, Event::Exited) {
+                    break;
+                }
+            }
+            break;
+        }
+    }
+    let wall = start.elapsed();
+    // Every process of the run's group, then the keeper itself (reaped).
+    kill_run();
     let mut st = 0;
     // SAFETY: an all-zero rusage is a valid value.
     let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: st and ru are valid for writing.
-        let r = unsafe { libc::wait4(pid, &mut st, libc::WNOHANG, &mut ru) };
-        if r == pid {
-            break;
-        }
-        if r < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            break;
-        }
-        if STOPPING.load(Ordering::SeqCst) {
-            kill_run();
-            // SAFETY: as below.
-            unsafe { libc::wait4(pid, &mut st, 0, &mut ru) };
-            drop(keeper);
-            if !strict {
-                reap_orphans();
-            }
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::Interrupted,
-                "interrupted",
-            ));
-        }
-        if over.load(Ordering::SeqCst) {
-            limit = Some(Limit::Output);
-        } else if start.elapsed() >= limits.wall {
-            limit = Some(Limit::Wall);
-        }
-        if limit.is_some() {
-            kill_run();
-            // SAFETY: as above, blocking: the keeper and group were killed.
-            unsafe { libc::wait4(pid, &mut st, 0, &mut ru) };
-            break;
-        }
-        std::thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(5));
-    }
-    let wall = start.elapsed();
-    kill_run();
-    let _ = child.try_wait();
+    // SAFETY: st and ru are valid for writing; pid is our child.
+    while unsafe { libc::wait4(pid, &mut st, 0, &mut ru) } < 0
+        && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted
+    {}
     drop(keeper);
+    drop(child);
     if !strict {
         reap_orphans();
+    }
+    if interrupted {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::Interrupted,
+            "interrupted",
+        ));
     }
     let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
     let cpu_used = tv(ru.ru_utime) + tv(ru.ru_stime);

@@ -42,7 +42,11 @@ fn the_accepted_python_solution_of_every_problem_gets_ac() {
                 &["--seed", seed, "--isolation", isolation],
                 &solution,
             );
-            assert_eq!(code, Some(0), "{problem} seed {seed} ({isolation}):\n{report}");
+            assert_eq!(
+                code,
+                Some(0),
+                "{problem} seed {seed} ({isolation}):\n{report}"
+            );
             assert!(report.contains("verdict: AC (7/7 tests)"), "{report}");
         }
         let package = tmp.path().join(problem.name());
@@ -51,13 +55,13 @@ fn the_accepted_python_solution_of_every_problem_gets_ac() {
             .arg(&package)
             .output()
             .expect("package");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let data = package.join("data");
-        let (code, report) = judge_run(
-            problem,
-            &["--tests", &data.to_string_lossy()],
-            &solution,
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
         );
+        let data = package.join("data");
+        let (code, report) = judge_run(problem, &["--tests", &data.to_string_lossy()], &solution);
         assert_eq!(code, Some(0), "{problem} package data:\n{report}");
         assert!(report.contains("sample/"), "{report}");
         assert!(report.contains("secret/"), "{report}");
