@@ -213,3 +213,29 @@ fn a_game_through_a_pseudo_terminal() {
     let status = p.process().wait().expect("wait");
     assert!(format!("{status:?}").ends_with(", 0)"), "{status:?}");
 }
+
+#[test]
+fn fibonacci_nim_is_played_by_the_zeckendorf_rule() {
+    // 4 = 3 + 1 is not a Fibonacci number: the computer takes 1 (the smallest
+    // Zeckendorf term), leaving 3 with at most 2 to take. Taking 1 leaves 2 with
+    // at most 2: the computer takes both. Taking 2 at once is also lost (1 left).
+    let (code, out, _) = play(&["fibonacci-nim", "4", "--first", "computer"], b"1\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("computer: → 3 stones, take at most 2, taking 1"),
+        "{out}"
+    );
+    assert!(out.contains("computer: → 0 stones"), "{out}");
+    assert!(
+        out.contains("the computer made the last move and wins"),
+        "{out}"
+    );
+    // The opening may not take every stone, and later takes are bounded.
+    let (_, out, _) = play(&["fibonacci-nim", "5"], b"5\n1\n3\nquit\n");
+    assert!(out.contains("you may take 1 to 4 stones, not 5"), "{out}");
+    assert!(out.contains("you may take 1 to 2 stones, not 3"), "{out}");
+    // One stone is no game.
+    let (code, _, err) = play(&["fibonacci-nim", "1"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("at least 2 stones"), "{err}");
+}

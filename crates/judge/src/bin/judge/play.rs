@@ -14,7 +14,7 @@
 //! against the rules before it touches the position. End of input ends the game
 //! cleanly.
 
-use beatty_games::{bash, euclid, wythoff};
+use beatty_games::{bash, euclid, fibonacci_nim, wythoff};
 use clap::{Args, ValueEnum};
 use std::fmt::Debug;
 use std::io::{self, BufRead, Write};
@@ -24,7 +24,7 @@ use std::process::ExitCode;
 pub const MAX_LINE: usize = 200;
 
 /// `--help` text after the options.
-pub const HELP: &str = "Games and positions:\n  wythoff A B   two piles; take any number from one pile, or the same number from both\n  euclid A B    subtract a positive multiple of the smaller number from the larger; making a 0 wins\n  bash N M      one pile of N stones; take 1 to M\nWhoever makes the last move wins. Type a move (`3 5`: the piles or numbers after your move; for bash the number of stones to take), or hint, undo, help, quit. End of input (Ctrl-D) ends the game.\n\nExamples:\n  judge play wythoff 4 7\n  judge play euclid 25 7 --first computer\n  judge play bash 23 3";
+pub const HELP: &str = "Games and positions:\n  wythoff A B   two piles; take any number from one pile, or the same number from both\n  euclid A B    subtract a positive multiple of the smaller number from the larger; making a 0 wins\n  bash N M      one pile of N stones; take 1 to M\n  fibonacci-nim N   one pile of N ≥ 2 stones; the first move takes 1 to N − 1, every later one 1 to twice the previous take\nWhoever makes the last move wins. Type a move (`3 5`: the piles or numbers after your move; for bash the number of stones to take), or hint, undo, help, quit. End of input (Ctrl-D) ends the game.\n\nExamples:\n  judge play wythoff 4 7\n  judge play euclid 25 7 --first computer\n  judge play bash 23 3\n  judge play fibonacci-nim 100";
 
 /// Who moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -44,16 +44,19 @@ pub enum GameName {
     Euclid,
     /// Bash's game: a pile of N, take 1 to M.
     Bash,
+    /// Fibonacci nim (HDU 2516): a pile of N; first take 1 to N − 1, then at most twice the previous take.
+    FibonacciNim,
 }
 
 /// Options of `judge play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game: wythoff, euclid or bash.
+    /// The game: wythoff, euclid, bash or fibonacci-nim.
     #[arg(value_enum)]
     pub game: GameName,
-    /// The starting position: `A B` for wythoff and euclid, `N M` for bash.
-    #[arg(required = true, num_args = 2)]
+    /// The starting position: `A B` for wythoff and euclid, `N M` for bash,
+    /// `N` for fibonacci-nim.
+    #[arg(required = true, num_args = 1..=2)]
     pub position: Vec<u64>,
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::You)]
@@ -575,6 +578,86 @@ impl Rules for BashRules {
     }
 }
 
+/// Fibonacci nim: one pile; a move takes 1 to the limit, which is n − 1 for
+/// the first move and twice the previous take afterwards. A position is
+/// `(stones, limit)`.
+pub struct FibonacciNimRules;
+
+impl Rules for FibonacciNimRules {
+    type Pos = (u64, u64);
+
+    fn title(&self) -> &'static str {
+        "Fibonacci nim"
+    }
+
+    fn rules(&self) -> String {
+        "the first move takes 1 to n − 1 stones, every later move 1 to twice the previous take; whoever takes the last stone wins".to_owned()
+    }
+
+    fn move_syntax(&self, &(n, limit): &(u64, u64)) -> String {
+        format!(
+            "how many stones to take, 1 to {}, e.g. `1`",
+            limit.min(n).max(1)
+        )
+    }
+
+    fn show(&self, &(n, limit): &(u64, u64)) -> String {
+        format!("{n} stones, take at most {}", limit.min(n))
+    }
+
+    fn board(&self, &(n, limit): &(u64, u64)) -> String {
+        format!(
+            "  pile: {n:>6}{}\n  take: 1 to {}\n",
+            stones(n),
+            limit.min(n)
+        )
+    }
+
+    fn has_move(&self, &(n, limit): &(u64, u64)) -> bool {
+        n > 0 && limit > 0
+    }
+
+    fn parse_move(&self, &(n, limit): &(u64, u64), text: &str) -> Result<(u64, u64), String> {
+        let [t] = numbers::<1>(text, "how many stones to take")?;
+        let most = limit.min(n);
+        if t == 0 || t > most {
+            return Err(format!("you may take 1 to {most} stones, not {t}"));
+        }
+        Ok((n - t, t.saturating_mul(2)))
+    }
+
+    fn advise(&self, &(n, limit): &(u64, u64)) -> Advice<(u64, u64)> {
+        let zeckendorf = || {
+            use beatty_core::zeckendorf::{FIBONACCI, Zeckendorf};
+            let mut terms: Vec<String> = Zeckendorf::from_u64(n)
+                .indices()
+                .map(|i| FIBONACCI[i as usize].to_string())
+                .collect();
+            terms.reverse();
+            terms.join(" + ")
+        };
+        match fibonacci_nim::winning_move_with_limit(n, limit) {
+            Some(t) => Advice::Win {
+                to: (n - t, t.saturating_mul(2)),
+                why: format!(
+                    "taking {t}, the smallest Zeckendorf term of {n} = {}: the opponent may take at most {}, less than the next term",
+                    zeckendorf(),
+                    t.saturating_mul(2)
+                ),
+            },
+            None => Advice::Lose {
+                to: (n - 1, 2),
+                which: "taking 1, the smallest move".to_owned(),
+                why: format!(
+                    "the smallest Zeckendorf term of {n} = {} is more than {}, the largest take allowed",
+                    zeckendorf(),
+                    limit.min(n)
+                ),
+            },
+        }
+    }
+}
+
 /// Plays with the terminal.
 fn run_game<R: Rules>(rules: &R, start: R::Pos, first: First) -> ExitCode {
     let stdin = io::stdin();
@@ -593,11 +676,23 @@ fn run_game<R: Rules>(rules: &R, start: R::Pos, first: First) -> ExitCode {
 /// Runs `judge play`.
 #[must_use]
 pub fn run(args: &PlayArgs) -> ExitCode {
+    if args.game == GameName::FibonacciNim {
+        let &[n] = args.position.as_slice() else {
+            eprintln!("judge play: give one number, the stones, for fibonacci-nim");
+            return ExitCode::from(2);
+        };
+        if n < 2 {
+            eprintln!("judge play: fibonacci-nim needs at least 2 stones");
+            return ExitCode::from(2);
+        }
+        return run_game(&FibonacciNimRules, (n, n - 1), args.first);
+    }
     let &[x, y] = args.position.as_slice() else {
         eprintln!("judge play: give two numbers for the position");
         return ExitCode::from(2);
     };
     match args.game {
+        GameName::FibonacciNim => unreachable!("handled above"),
         GameName::Wythoff => run_game(&WythoffRules, (x, y), args.first),
         GameName::Euclid => run_game(&EuclidRules, (x, y), args.first),
         GameName::Bash => {
@@ -675,6 +770,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Who wins Fibonacci nim from (n, limit), by searching the rules.
+    fn fib_nim_wins(
+        n: u64,
+        limit: u64,
+        memo: &mut std::collections::HashMap<(u64, u64), bool>,
+    ) -> bool {
+        let limit = limit.min(n);
+        if let Some(&w) = memo.get(&(n, limit)) {
+            return w;
+        }
+        let w = (1..=limit).any(|t| !fib_nim_wins(n - t, 2 * t, memo));
+        memo.insert((n, limit), w);
+        w
+    }
+
+    #[test]
+    fn fibonacci_nim_advice_is_legal_and_agrees_with_a_search_of_the_rules() {
+        let mut memo = std::collections::HashMap::new();
+        for n in 1..60u64 {
+            for limit in 1..=n {
+                let p = (n, limit);
+                let (to, win) = match FibonacciNimRules.advise(&p) {
+                    Advice::Win { to, .. } => (to, true),
+                    Advice::Lose { to, .. } => (to, false),
+                };
+                assert_eq!(win, fib_nim_wins(n, limit, &mut memo), "{p:?}");
+                let take = n - to.0;
+                assert_eq!(FibonacciNimRules.parse_move(&p, &take.to_string()), Ok(to));
+                if win {
+                    assert!(!fib_nim_wins(to.0, to.1, &mut memo), "{p:?} → {to:?}");
+                }
+            }
+        }
+        // More than the limit, nothing, or everything at the opening: refused.
+        assert!(FibonacciNimRules.parse_move(&(10, 9), "10").is_err());
+        assert!(FibonacciNimRules.parse_move(&(10, 4), "5").is_err());
+        assert!(FibonacciNimRules.parse_move(&(10, 4), "0").is_err());
     }
 
     #[test]
