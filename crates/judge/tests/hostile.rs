@@ -310,3 +310,53 @@ hostile! {
     rewrite_tests => "rewrite_tests.sh",
     terminal_escapes => "terminal_escapes.sh",
 }
+
+/// Test sets written by strangers: an invalid `.in` or a FIFO named `.in` is
+/// the judge's failure (exit 3, naming the file) before anything runs, never a
+/// verdict of the submission and never a hang.
+#[test]
+fn bad_test_files_fail_the_judge_before_anything_runs() {
+    let base = tempfile::tempdir().expect("tempdir");
+    let marker = format!("beatty-badtests-{}", std::process::id());
+    let judge = |tests: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(["run", "wythoff", "--tests"])
+            .arg(tests)
+            .args(["--time-limit", "1", "--", "sh", "-c"])
+            .arg(format!(
+                "echo started > {}; echo 0",
+                base.path().join("ran").display()
+            ))
+            .arg(&marker)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run judge")
+    };
+    // An input breaking the format in the second test: a word where a pile belongs.
+    let invalid = dir(base.path(), "invalid", 0o755);
+    std::fs::write(invalid.join("a.in"), "1 2\n").expect("write");
+    std::fs::write(invalid.join("b.in"), "1 two\n").expect("write");
+    let out = judge(&invalid);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("b.in"), "{err}");
+    assert!(!base.path().join("ran").exists(), "a submission ran");
+    // A FIFO: opening it would block forever.
+    let fifo = dir(base.path(), "fifo", 0o755);
+    std::fs::write(fifo.join("a.in"), "1 2\n").expect("write");
+    let made = Command::new("mkfifo")
+        .arg(fifo.join("b.in"))
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(made, "mkfifo");
+    let start = Instant::now();
+    let out = judge(&fifo);
+    assert!(start.elapsed() < Duration::from_secs(20));
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("b.in") && err.contains("not a regular file"),
+        "{err}"
+    );
+    assert!(!base.path().join("ran").exists(), "a submission ran");
+}
