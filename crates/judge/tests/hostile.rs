@@ -360,3 +360,68 @@ fn bad_test_files_fail_the_judge_before_anything_runs() {
     );
     assert!(!base.path().join("ran").exists(), "a submission ran");
 }
+
+/// SIGINT, SIGTERM and SIGHUP to the judge kill every running submission,
+/// remove every temporary file (the generated test set, the working
+/// directories) and exit 128 + the signal.
+#[test]
+fn signals_to_the_judge_clean_up_and_exit_128_plus_the_signal() {
+    for (signal, name) in [(2, "INT"), (15, "TERM"), (1, "HUP")] {
+        let base = tempfile::tempdir().expect("tempdir");
+        let tmp = dir(base.path(), "tmp", 0o700);
+        let marker = format!("beatty-signal-{}-{name}", std::process::id());
+        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args([
+                "run",
+                "wythoff",
+                "--jobs",
+                "2",
+                "--time-limit",
+                "30",
+                "--",
+                "sh",
+                "-c",
+            ])
+            .arg(format!("sh -c 'sleep 60; : {marker}'; : {marker}"))
+            .env("TMPDIR", &tmp)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start judge");
+        // Ready when both submissions run.
+        let start = Instant::now();
+        while processes_with_now(&marker) < 4 {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "{name}: never started"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status();
+        let status = child.wait().expect("wait");
+        assert_eq!(status.code(), Some(128 + signal), "SIG{name}");
+        let survivors = processes_with(&marker);
+        assert!(survivors.is_empty(), "SIG{name}: {survivors:?}");
+        let left: Vec<_> = std::fs::read_dir(&tmp)
+            .expect("read TMPDIR")
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert!(left.is_empty(), "SIG{name}: left behind {left:?}");
+    }
+}
+
+/// How many processes have `marker` in their command line right now.
+fn processes_with_now(marker: &str) -> usize {
+    std::fs::read_dir("/proc")
+        .expect("/proc")
+        .flatten()
+        .filter(|e| {
+            std::fs::read(e.path().join("cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
+        })
+        .count()
+}
