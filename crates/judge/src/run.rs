@@ -1,6 +1,6 @@
 //! The local judge: runs a submission on a test set.
 //!
-//! Each test runs in the [`sandbox`](crate::sandbox): the input is fed through
+//! Each test runs in the [`sandbox`]: the input is fed through
 //! a pipe, the program runs in an empty private directory under wall time, CPU
 //! time, memory, process and output limits, and every process it starts is
 //! killed when it ends (see the sandbox's docs for what each isolation mode
