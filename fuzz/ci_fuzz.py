@@ -65,8 +65,8 @@ def run(out, work, target, seconds):
         "inited_ft": last_int(r"INITED cov: \d+ ft: (\d+)", log),
         "cov": last_int(r"cov: (\d+)", log),
         "ft": last_int(r"cov: \d+ ft: (\d+)", log),
-        "execs": last_int(r"stat::number_of_executed_units: (\d+)", log),
-        "new_units": last_int(r"stat::new_units_added: (\d+)", log),
+        "execs": last_int(r"stat::number_of_executed_units:\s+(\d+)", log),
+        "new_units": last_int(r"stat::new_units_added:\s+(\d+)", log),
         "seconds": seconds,
     }
 
