@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The fuzz step of .ci/run: fuzzes every target built by .clusterfuzzlite/build.sh.
 
-Usage: python3 fuzz/ci_fuzz.py OUT   (OUT: the $OUT of build.sh)
+Usage: python3 fuzz/ci_fuzz.py OUT [CORPUS]
+  OUT: the $OUT of build.sh; CORPUS: keep the corpus each target grows in CORPUS/<target>/
+  (for fuzz/coverage.sh; default: a temporary directory, removed at the end).
 
 The budget is BEATTY_FUZZ_SECONDS (default 60) times the number of targets. Every target
 first runs a third of its share from its seed corpus; the rest of the budget goes half
@@ -15,6 +17,7 @@ fuzz/artifacts/<target>/crash-… (reproduce with `cargo +nightly fuzz run <targ
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -50,8 +53,8 @@ def run(out, work, target, seconds):
         f"-max_total_time={seconds}",
         "-print_final_stats=1",
         f"-artifact_prefix={artifacts}/",
-        os.path.join(work, target, "corpus"),
-        os.path.join(work, target, "seeds"),
+        os.path.join(work, target),
+        os.path.join(work, ".seeds", target),
     ]
     p = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
                        timeout=seconds + 300)
@@ -72,18 +75,19 @@ def run(out, work, target, seconds):
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
     out = sys.argv[1]
     share = int(os.environ.get("BEATTY_FUZZ_SECONDS", "60"))
     targets = sorted(f[: -len(".options")] for f in os.listdir(out) if f.endswith(".options"))
     if not targets:
         sys.exit(f"error: no <target>.options in {out}: run .clusterfuzzlite/build.sh first")
-    work = tempfile.mkdtemp(prefix="beatty-fuzz-")
+    keep = len(sys.argv) == 3
+    work = sys.argv[2] if keep else tempfile.mkdtemp(prefix="beatty-fuzz-")
     for t in targets:
-        os.makedirs(os.path.join(work, t, "corpus"))
+        os.makedirs(os.path.join(work, t), exist_ok=True)
         with zipfile.ZipFile(os.path.join(out, t + "_seed_corpus.zip")) as z:
-            z.extractall(os.path.join(work, t, "seeds"))
+            z.extractall(os.path.join(work, ".seeds", t))
 
     first = {}
     explore = max(1, share // 3)
@@ -115,6 +119,9 @@ def main():
         units = a["new_units"] + (b["new_units"] if b else 0)
         print(f"| {t} | {seconds} | {execs} | {execs // max(1, seconds)} | "
               f"{a['inited_cov']} -> {end['cov']} | {a['inited_ft']} -> {end['ft']} | {units} |")
+    shutil.rmtree(os.path.join(work, ".seeds"))
+    if not keep:
+        shutil.rmtree(work)
 
 
 if __name__ == "__main__":
