@@ -10,7 +10,7 @@ fuzz="$SRC/beatty/fuzz"
 cd "$fuzz"
 # Overflow checks and debug assertions on: an overflow is a bug the targets must find.
 cargo fuzz build -O --debug-assertions
-bin="$fuzz/target/x86_64-unknown-linux-gnu/release"
+bin="${CARGO_TARGET_DIR:-$fuzz/target}/x86_64-unknown-linux-gnu/release"
 for target in $(cargo fuzz list); do
     cp "$bin/$target" "$OUT/"
     rm -f "$OUT/${target}_seed_corpus.zip"
