@@ -2,5 +2,5 @@
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|input: beatty_fuzz::judge::GenerateInput| {
-    beatty_fuzz::judge::check_generate(&input)
+    beatty_fuzz::judge::check_generate_fuzzed(&input)
 });

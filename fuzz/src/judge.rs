@@ -107,8 +107,24 @@ pub enum Cases {
     AtLimit(i8),
 }
 
+/// The most random or max cases the `judge_generate` target asks for: a max input of
+/// 100 000 cases takes seconds under the fuzzing instrumentation, for little new
+/// coverage. The unit tests run [`check_generate`] on the default counts of every
+/// problem and profile.
+pub const FUZZED_CASES: u64 = 1000;
+
+/// The `judge_generate` target: [`check_generate`] for the inputs that ask for at most
+/// [`FUZZED_CASES`] random or max cases (impossible counts included).
+pub fn check_generate_fuzzed(input: &GenerateInput) {
+    check_generate_up_to(input, FUZZED_CASES);
+}
+
 /// The `judge_generate` property (panics on a violation).
 pub fn check_generate(input: &GenerateInput) {
+    check_generate_up_to(input, u64::MAX);
+}
+
+fn check_generate_up_to(input: &GenerateInput, most: u64) {
     let problem = Problem::ALL[usize::from(input.problem) % Problem::ALL.len()];
     let profile = Profile::ALL[usize::from(input.profile) % Profile::ALL.len()];
     let limit = match problem.spec().framing {
@@ -122,6 +138,13 @@ pub fn check_generate(input: &GenerateInput) {
         (Cases::AtLimit(o), None) => Some(u64::from(o as u8)),
     };
     let impossible = cases == Some(0) || cases.zip(limit).is_some_and(|(c, max)| c > max);
+    let asked = match profile {
+        Profile::Max => cases.unwrap_or(default_max_cases(problem)),
+        _ => cases.unwrap_or(100),
+    };
+    if !impossible && asked > most {
+        return;
+    }
     let what = format!(
         "generate({problem}, {}, {}, {cases:?})",
         profile.name(),
