@@ -227,3 +227,19 @@ fn generate_property_for_every_problem_and_profile() {
         }
     }
 }
+
+#[test]
+fn every_fuzz_target_is_replayed() {
+    // The [[bin]] names of Cargo.toml are the targets `cargo fuzz list` and build.sh see.
+    let manifest = std::fs::read_to_string(fuzz_dir().join("Cargo.toml")).expect("Cargo.toml");
+    let mut bins: Vec<&str> = manifest
+        .split("[[bin]]")
+        .skip(1)
+        .filter_map(|b| b.lines().find_map(|l| l.strip_prefix("name = ")))
+        .map(|n| n.trim_matches('"'))
+        .collect();
+    let mut replayed: Vec<&str> = TARGETS.iter().map(|(name, _)| *name).collect();
+    bins.sort_unstable();
+    replayed.sort_unstable();
+    assert_eq!(bins, replayed);
+}
