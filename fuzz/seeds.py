@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the seed corpora fuzz/corpus/<target>/ in the byte layouts of fuzz/src/lib.rs.
+"""Writes the seed corpora fuzz/corpus/<target>/ in the byte layouts of fuzz/src/lib.rs
+(the derived inputs of its modules).
 
 Hard cases: Fibonacci numbers and their neighbours, the checked-in hazard k, u64/i64
 limits, 10^9. Run from anywhere: `python3 fuzz/seeds.py` (rewrites the seed files).
@@ -87,3 +88,23 @@ seeds = [
     ("crlf", b"3 5\r\n1000000000 1000000000\r\n"),
 ]
 write("judge_input", seeds)
+
+# judge_generate: problem u8, profile u8, seed u64, then the `Cases` enum: a u32 whose
+# (tag * 3) >> 32 picks Default, Few(u8) or AtLimit(i8), then the payload.
+TAG = [0, 1431655766, 2863311531]
+PROBLEMS, PROFILES = 7, ["random", "edge", "hack", "max", "mixed"]
+
+
+def gen(problem, profile, seed, variant, payload=b""):
+    return u8(problem) + u8(profile) + u64(seed) + struct.pack("<I", TAG[variant]) + payload
+
+
+seeds = []
+for p in range(PROBLEMS):
+    for j, name in enumerate(PROFILES):
+        seeds.append((f"p{p}-{name}-few3", gen(p, j, 1000 + p, 1, u8(3))))
+        if name != "max":
+            seeds.append((f"p{p}-{name}-default", gen(p, j, 2000 + p, 0)))
+    seeds.append((f"p{p}-random-limit", gen(p, 0, 3000 + p, 2, u8(0))))
+    seeds.append((f"p{p}-random-limit+1", gen(p, 0, 3000 + p, 2, u8(1))))
+write("judge_generate", seeds)

@@ -1,45 +1,4 @@
-//! `euclid_first_wins_f64` against the exact rule of `beatty_games::euclid` on 1..=10⁹:
-//! every disagreement must be explained by the documented error bound — a/b within 2⁻⁵⁰
-//! of φ, decided with integers by `beatty_hazards::euclid_near_phi` — or it crashes.
-//!
-//! Input `mode: u8, x: u64, y: u64`: mode 0 any (a, b); 1 near m·(F(i+1), F(i)), the best
-//! rational approximations of φ; 2 b any and a next to ⌊bφ⌋.
+//! The `euclid_float_vs_exact` target: [`beatty_fuzz::euclid`] has the property and the input layout.
 #![no_main]
 
-use beatty_fuzz::{Bytes, DOMAIN, fib, nudge, offset};
-use beatty_games::{Outcome, euclid};
-use libfuzzer_sys::fuzz_target;
-
-fn check(a: u64, b: u64) {
-    let exact = euclid::outcome(a, b) == Outcome::N;
-    let float = beatty_float::euclid_first_wins_f64(a, b);
-    if float != exact {
-        assert!(
-            beatty_hazards::euclid_near_phi(a, b),
-            "euclid_first_wins_f64({a}, {b}) = {float}, exact {exact}, and {a}/{b} is not within 2^-50 of φ"
-        );
-    }
-}
-
-fuzz_target!(|input: Bytes| {
-    let (mode, x, y) = (input.u8(0), input.u64(1), input.u64(9));
-    let (a, b) = match mode % 3 {
-        0 => (1 + x % DOMAIN, 1 + y % DOMAIN),
-        1 => {
-            let i = (x % 43 + 1) as u32;
-            let (f1, f0) = (fib(i + 1), fib(i));
-            let m = 1 + (x >> 8) % (DOMAIN / f1).max(1);
-            (
-                nudge(m * f1, offset(y, 8), 1, DOMAIN),
-                nudge(m * f0, offset(y >> 8, 8), 1, DOMAIN),
-            )
-        }
-        _ => {
-            let b = 1 + y % (DOMAIN * 100 / 162);
-            let a = beatty_core::golden::lower(b).expect("b < 10⁹") + (x & 1);
-            (a.min(DOMAIN), b)
-        }
-    };
-    check(a, b);
-    check(b, a);
-});
+libfuzzer_sys::fuzz_target!(|input: beatty_fuzz::euclid::Input| beatty_fuzz::euclid::check(&input));

@@ -1,20 +1,29 @@
-//! Shared pieces of the beatty fuzz targets: the checked-in hazard list, Fibonacci
-//! numbers for steering inputs, and the fixed byte layouts the targets read.
+//! The beatty fuzz targets as a library: one module per target with its input type
+//! (`#[derive(Arbitrary)]`) and its property function `check`, which the target in
+//! `fuzz_targets/` calls and which [`replay`] runs on stable for the committed seeds
+//! and regressions (`cargo test` in `fuzz/`).
 //!
 //! # Byte layouts
 //!
-//! Every target reads its input with [`Bytes`]: little-endian integers in a fixed order,
-//! missing bytes read as zero (through `arbitrary::Unstructured::fill_buffer`). The
-//! seed corpora in `fuzz/corpus/<target>/` are written in these layouts by
-//! `fuzz/seeds.py`:
+//! The derived inputs read their integer fields in declaration order, each from the next
+//! `size_of` bytes, little-endian (missing bytes read as zero); libFuzzer skips inputs
+//! shorter than the sum of the field sizes. The seed corpora in `fuzz/corpus/<target>/`
+//! are written in these layouts by `fuzz/seeds.py`:
 //!
-//! | target | layout |
+//! | target | input |
 //! |---|---|
-//! | `lower_float_vs_exact` | `mode: u8, x: u64, y: u64` |
-//! | `euclid_float_vs_exact` | `mode: u8, x: u64, y: u64` |
-//! | `exact_oracles` | `x: u64, y: u64, w: u128` |
-//! | `quadratic` | `mode: u8, p: i64, q: i64, d: u64, r: i64, n: u64` |
-//! | `judge_input` | raw bytes |
+//! | `lower_float_vs_exact` | [`lower::Input`]: `mode: u8, x: u64, y: u64` |
+//! | `euclid_float_vs_exact` | [`euclid::Input`]: `mode: u8, x: u64, y: u64` |
+//! | `exact_oracles` | [`exact::Input`]: `x: u64, y: u64, w: u128` |
+//! | `quadratic` | [`quadratic::Input`]: `mode: u8, p: i64, q: i64, d: u64, r: i64, n: u64` |
+//! | `judge_input` | raw bytes ([`judge::check_input`]) |
+//! | `judge_generate` | [`judge::GenerateInput`] |
+
+pub mod euclid;
+pub mod exact;
+pub mod judge;
+pub mod lower;
+pub mod quadratic;
 
 use arbitrary::{Arbitrary, Unstructured};
 
@@ -45,51 +54,11 @@ pub fn is_listed_hazard(k: u64) -> bool {
     hazards().binary_search(&k).is_ok()
 }
 
-/// F(i) for i in 0..=93 (F(93) is the largest Fibonacci number in `u64`).
+/// F(i) for i in 0..=93 (F(93) is the largest Fibonacci number in `u64`); F(93) for larger i.
 pub fn fib(i: u32) -> u64 {
-    // F(93) is the largest Fibonacci number below 2^64, so the conversion cannot fail.
-    beatty_core::zeckendorf::fibonacci(i.min(93))
-        .and_then(|f| u64::try_from(f).ok())
-        .unwrap_or(u64::MAX)
-}
-
-/// The raw input of a target: the bytes, read as fixed-width little-endian fields.
-#[derive(Debug)]
-pub struct Bytes(pub Vec<u8>);
-
-impl<'a> Arbitrary<'a> for Bytes {
-    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
-        let mut buf = vec![0u8; 48];
-        u.fill_buffer(&mut buf)?;
-        Ok(Bytes(buf))
-    }
-}
-
-impl Bytes {
-    /// The `N` bytes at `at` (zeros past the end).
-    fn take<const N: usize>(&self, at: usize) -> [u8; N] {
-        let mut out = [0u8; N];
-        for (i, o) in out.iter_mut().enumerate() {
-            *o = self.0.get(at + i).copied().unwrap_or(0);
-        }
-        out
-    }
-    /// The byte at `at`.
-    pub fn u8(&self, at: usize) -> u8 {
-        self.take::<1>(at)[0]
-    }
-    /// The little-endian `u64` at `at`.
-    pub fn u64(&self, at: usize) -> u64 {
-        u64::from_le_bytes(self.take(at))
-    }
-    /// The little-endian `i64` at `at`.
-    pub fn i64(&self, at: usize) -> i64 {
-        i64::from_le_bytes(self.take(at))
-    }
-    /// The little-endian `u128` at `at`.
-    pub fn u128(&self, at: usize) -> u128 {
-        u128::from_le_bytes(self.take(at))
-    }
+    let f = beatty_core::zeckendorf::fibonacci(i.min(93))
+        .expect("F(i) for i ≤ 93 is in the core's table");
+    u64::try_from(f).expect("F(93) < 2^64")
 }
 
 /// `base + offset` clamped to `lo..=hi`.
@@ -102,25 +71,50 @@ pub fn offset(y: u64, span: u64) -> i64 {
     (y % (2 * span + 1)) as i64 - span as i64
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_list_is_the_enumeration() {
-        assert_eq!(hazards(), beatty_hazards::enumerate(0..=DOMAIN, &beatty_hazards::no_progress));
+/// Decodes `data` as `libfuzzer_sys::fuzz_target!` does for a typed input: `None` (the
+/// input is skipped) when it is shorter than `T`'s minimal size or does not decode.
+pub fn decode<'a, T: Arbitrary<'a>>(data: &'a [u8]) -> Option<T> {
+    if data.len() < T::size_hint(0).0 {
+        return None;
     }
-
-    #[test]
-    fn fibonacci_numbers() {
-        assert_eq!((fib(0), fib(1), fib(2), fib(40)), (0, 1, 1, 102_334_155));
-        assert_eq!(fib(93), 12_200_160_415_121_876_738);
-    }
-
-    #[test]
-    fn byte_layout_is_little_endian_zero_padded() {
-        let b = Bytes(vec![7, 1, 0, 0, 0, 0, 0, 0, 0, 2]);
-        assert_eq!((b.u8(0), b.u64(1), b.u64(9)), (7, 1, 2));
-        assert_eq!(b.u64(40), 0);
-    }
+    T::arbitrary_take_rest(Unstructured::new(data)).ok()
 }
+
+/// Decodes raw bytes and runs a target's property; `false`: the input was skipped, as
+/// libFuzzer would.
+pub type Replay = fn(&[u8]) -> bool;
+
+/// Every fuzz target by name, with its [`Replay`].
+pub const TARGETS: &[(&str, Replay)] = &[
+    ("lower_float_vs_exact", |d| {
+        decode(d).map(|i| lower::check(&i)).is_some()
+    }),
+    ("euclid_float_vs_exact", |d| {
+        decode(d).map(|i| euclid::check(&i)).is_some()
+    }),
+    ("exact_oracles", |d| {
+        decode(d).map(|i| exact::check(&i)).is_some()
+    }),
+    ("quadratic", |d| {
+        decode(d).map(|i| quadratic::check(&i)).is_some()
+    }),
+    ("judge_input", |d| {
+        judge::check_input(d);
+        true
+    }),
+    ("judge_generate", |d| {
+        decode(d).map(|i| judge::check_generate(&i)).is_some()
+    }),
+];
+
+/// Runs `data` through the property of the target named `target` (see [`TARGETS`]);
+/// panics where the fuzz target would crash. `None` for an unknown target.
+pub fn replay(target: &str, data: &[u8]) -> Option<bool> {
+    TARGETS
+        .iter()
+        .find(|(name, _)| *name == target)
+        .map(|(_, run)| run(data))
+}
+
+#[cfg(test)]
+mod tests;

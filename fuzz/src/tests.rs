@@ -1,0 +1,245 @@
+//! Replays the committed seeds and regressions through the targets' properties, and
+//! checks that the derived inputs read the seeds as the hand-written decoder did.
+
+use super::*;
+use std::path::{Path, PathBuf};
+
+#[test]
+fn the_list_is_the_enumeration() {
+    assert_eq!(
+        hazards(),
+        beatty_hazards::enumerate(0..=DOMAIN, &beatty_hazards::no_progress)
+    );
+}
+
+#[test]
+fn fibonacci_numbers() {
+    assert_eq!((fib(0), fib(1), fib(2), fib(40)), (0, 1, 1, 102_334_155));
+    assert_eq!(fib(93), 12_200_160_415_121_876_738);
+}
+
+/// The decoder the targets used before the derived inputs: fixed-width little-endian
+/// fields at fixed offsets, zeros past the end.
+struct Bytes<'a>(&'a [u8]);
+
+impl Bytes<'_> {
+    fn take<const N: usize>(&self, at: usize) -> [u8; N] {
+        let mut out = [0u8; N];
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = self.0.get(at + i).copied().unwrap_or(0);
+        }
+        out
+    }
+    fn u8(&self, at: usize) -> u8 {
+        self.take::<1>(at)[0]
+    }
+    fn u64(&self, at: usize) -> u64 {
+        u64::from_le_bytes(self.take(at))
+    }
+    fn i64(&self, at: usize) -> i64 {
+        i64::from_le_bytes(self.take(at))
+    }
+    fn u128(&self, at: usize) -> u128 {
+        u128::from_le_bytes(self.take(at))
+    }
+}
+
+fn fuzz_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// The files of `dir` (sorted), with their contents; none when `dir` does not exist.
+fn files(dir: &Path, prefix: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<_> = entries
+        .map(|e| e.expect("readable directory").path())
+        .filter(|p| {
+            p.is_file()
+                && p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with(prefix))
+        })
+        .map(|p| {
+            let data = std::fs::read(&p).expect("readable file");
+            (p, data)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn seeds(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    files(&fuzz_dir().join("corpus").join(target), "seed-")
+}
+
+#[test]
+fn derived_inputs_read_the_seeds_as_the_byte_layout_says() {
+    let mut n = 0;
+    for (path, data) in seeds("lower_float_vs_exact") {
+        let b = Bytes(&data);
+        let old = lower::Input {
+            mode: b.u8(0),
+            x: b.u64(1),
+            y: b.u64(9),
+        };
+        assert_eq!(
+            decode::<lower::Input>(&data),
+            Some(old),
+            "{}",
+            path.display()
+        );
+        n += 1;
+    }
+    for (path, data) in seeds("euclid_float_vs_exact") {
+        let b = Bytes(&data);
+        let old = euclid::Input {
+            mode: b.u8(0),
+            x: b.u64(1),
+            y: b.u64(9),
+        };
+        assert_eq!(
+            decode::<euclid::Input>(&data),
+            Some(old),
+            "{}",
+            path.display()
+        );
+        n += 1;
+    }
+    for (path, data) in seeds("exact_oracles") {
+        let b = Bytes(&data);
+        let old = exact::Input {
+            x: b.u64(0),
+            y: b.u64(8),
+            w: b.u128(16),
+        };
+        assert_eq!(
+            decode::<exact::Input>(&data),
+            Some(old),
+            "{}",
+            path.display()
+        );
+        n += 1;
+    }
+    for (path, data) in seeds("quadratic") {
+        let b = Bytes(&data);
+        let old = quadratic::Input {
+            mode: b.u8(0),
+            p: b.i64(1),
+            q: b.i64(9),
+            d: b.u64(17),
+            r: b.i64(25),
+            n: b.u64(33),
+        };
+        assert_eq!(
+            decode::<quadratic::Input>(&data),
+            Some(old),
+            "{}",
+            path.display()
+        );
+        n += 1;
+    }
+    assert!(n >= 300, "only {n} seeds found");
+}
+
+/// Runs every file through its target's property; the failures with their panic messages.
+fn replay_all(root: &Path, prefix: &str, must_decode: bool) -> (usize, Vec<String>) {
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    let dirs = std::fs::read_dir(root).expect("the directory exists");
+    for dir in dirs {
+        let dir = dir.expect("readable directory").path();
+        if !dir.is_dir() {
+            continue;
+        }
+        let target = dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
+        assert!(
+            TARGETS.iter().any(|(name, _)| *name == target),
+            "{}: no fuzz target `{target}`",
+            dir.display()
+        );
+        for (path, data) in files(&dir, prefix) {
+            let result = std::panic::catch_unwind(|| replay(&target, &data));
+            match result {
+                Ok(Some(true)) => ran += 1,
+                Ok(_) if !must_decode => {}
+                Ok(_) => failures.push(format!("{}: skipped (too short)", path.display())),
+                Err(e) => {
+                    let msg = e
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_default();
+                    failures.push(format!("{}: {msg}", path.display()));
+                }
+            }
+        }
+    }
+    (ran, failures)
+}
+
+#[test]
+fn every_regression_passes_its_property() {
+    let (ran, failures) = replay_all(&fuzz_dir().join("regressions"), "", true);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(ran >= 1, "no regression found");
+}
+
+#[test]
+fn every_seed_passes_its_property() {
+    let (ran, failures) = replay_all(&fuzz_dir().join("corpus"), "seed-", false);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(ran >= 300, "only {ran} seeds ran");
+}
+
+#[test]
+fn every_target_has_seeds() {
+    for (target, _) in TARGETS {
+        assert!(!seeds(target).is_empty(), "no seed for {target}");
+    }
+}
+
+#[test]
+fn generate_property_for_every_problem_and_profile() {
+    use judge::{Cases, GenerateInput};
+    for problem in 0..beatty_judge::Problem::ALL.len() {
+        for profile in 0..beatty_judge::generate::Profile::ALL.len() {
+            for cases in [
+                Cases::Default,
+                Cases::Few(0),
+                Cases::Few(1),
+                Cases::Few(7),
+                Cases::AtLimit(0),
+                Cases::AtLimit(1),
+            ] {
+                judge::check_generate(&GenerateInput {
+                    problem: problem as u8,
+                    profile: profile as u8,
+                    seed: 0x5eed ^ problem as u64,
+                    cases,
+                });
+            }
+        }
+    }
+}
+
+#[test]
+fn every_fuzz_target_is_replayed() {
+    // The [[bin]] names of Cargo.toml are the targets `cargo fuzz list` and build.sh see.
+    let manifest = std::fs::read_to_string(fuzz_dir().join("Cargo.toml")).expect("Cargo.toml");
+    let mut bins: Vec<&str> = manifest
+        .split("[[bin]]")
+        .skip(1)
+        .filter_map(|b| b.lines().find_map(|l| l.strip_prefix("name = ")))
+        .map(|n| n.trim_matches('"'))
+        .collect();
+    let mut replayed: Vec<&str> = TARGETS.iter().map(|(name, _)| *name).collect();
+    bins.sort_unstable();
+    replayed.sort_unstable();
+    assert_eq!(bins, replayed);
+}
