@@ -23,8 +23,9 @@
 //!   kept only if that solution's answer, computed at generation, differs from
 //!   the exact one: `wythoff` (the double hazards below 10^9), `wythoff-big`
 //!   (most k near 10^18), `wythoff-moves` (the smaller-pile move naive solutions
-//!   miss), `euclid` (ratios near φ). `bash` and `bash-auction` have no float
-//!   formula and `fibonacci-nim`'s Binet test is exact below 2^31: their hack
+//!   miss), `euclid` (ratios near φ), `fibonacci-nim` (the n < 2^31 where the
+//!   test "5n² ± 4 is a perfect square" in doubles errs, beside the Fibonacci
+//!   numbers ±1). `bash` and `bash-auction` have no float formula: their hack
 //!   cases are the boundaries where off-by-one solutions fail.
 //! * `max` — the largest input the limits allow: many cases ([`default_max_cases`],
 //!   chosen so that the answer stays within a few MB) with values at or near the

@@ -6,12 +6,16 @@
 //! `Second win` if the first player loses (n is a Fibonacci number), else
 //! `First win`.
 //!
-//! Hack cases: the Fibonacci numbers below 2^31 and their neighbours ±1. The
-//! classic float solution tests n against Binet's formula `round(φ^k / √5)` in
-//! doubles ([`beatty_float::solutions::fibonacci_nim_binet`]); below 2^31 that
-//! formula is exact for every k (its relative error, about 10^-15, stays far
-//! below 0.5 / F(k)), so **no input of this problem fools it**: these cases
-//! catch off-by-one and truncation mistakes, not the rounding of doubles.
+//! Hack cases: the Fibonacci numbers below 2^31 and their neighbours ±1, and
+//! every n where the classic float solution that tests whether 5n² ± 4 is a
+//! perfect square in doubles
+//! ([`beatty_float::solutions::fibonacci_nim_square_f64`], the float answer of
+//! this problem) is wrong:
+//! [`SQUARE_TEST_WRONG_BELOW_2_31`](beatty_float::solutions::SQUARE_TEST_WRONG_BELOW_2_31),
+//! each kept only if that solution still errs on it. The other classic
+//! solution, Binet's formula `round(φ^k / √5)` in doubles
+//! ([`beatty_float::solutions::fibonacci_nim_binet`]), is exact below 2^31
+//! (its relative error, about 10^-15, stays far below 0.5 / F(k)).
 
 use super::wythoff::verdict_word;
 use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
@@ -77,7 +81,7 @@ impl Definition for FibonacciNim {
 
     fn float_answer(&self, case: &Case) -> Option<Answer> {
         let n = case.values()[0];
-        (n >= 2).then(|| words(beatty_float::solutions::fibonacci_nim_binet(n)))
+        (n >= 2).then(|| words(beatty_float::solutions::fibonacci_nim_square_f64(n)))
     }
 
     fn edge(&self) -> Vec<Case> {
@@ -111,6 +115,16 @@ impl Definition for FibonacciNim {
                 }
             }
         }
+        let exact = |n: u64| fibonacci_nim::outcome(n).map(|o| o.player_to_move_wins());
+        v.extend(
+            beatty_float::solutions::SQUARE_TEST_WRONG_BELOW_2_31
+                .into_iter()
+                .filter(|&n| {
+                    exact(n)
+                        .is_ok_and(|w| w != beatty_float::solutions::fibonacci_nim_square_f64(n))
+                })
+                .map(Case::one),
+        );
         v
     }
 
@@ -177,13 +191,23 @@ impl Definition for FibonacciNim {
             shown.join(" → "),
             if left > 0 { " → …" } else { "" }
         );
-        let fw = beatty_float::solutions::fibonacci_nim_binet(n);
-        let _ = writeln!(
-            s,
-            "float formula: n == round(pow(φ, k) / sqrt(5)) for some k answers {} — {}",
-            if fw { "First win" } else { "Second win" },
-            verdict_word(fw == o.player_to_move_wins())
-        );
+        for (formula, fw) in [
+            (
+                "5n² ± 4 a perfect square in doubles",
+                beatty_float::solutions::fibonacci_nim_square_f64(n),
+            ),
+            (
+                "n == round(pow(φ, k) / sqrt(5)) for some k",
+                beatty_float::solutions::fibonacci_nim_binet(n),
+            ),
+        ] {
+            let _ = writeln!(
+                s,
+                "float formula: {formula} answers {} — {}",
+                if fw { "First win" } else { "Second win" },
+                verdict_word(fw == o.player_to_move_wins())
+            );
+        }
         Ok(s)
     }
 }
