@@ -336,7 +336,7 @@ const FIB_WORD: [u64; FIB_WORDS] = {
             Some(m) => m,
             None => panic!("unreachable: small masks"),
         };
-        if mask.trailing_zeros() % 2 == 0 {
+        if mask.trailing_zeros().is_multiple_of(2) {
             words[l / 64] |= 1 << (l % 64);
         }
         l += 1;
@@ -489,7 +489,7 @@ const fn segment_len(high: u128) -> u32 {
 
 /// 1 when H > 0 is a lower Wythoff number (smallest index even), else 0.
 const fn head_bit(high: u128) -> u64 {
-    (high != 0 && high.trailing_zeros() % 2 == 0) as u64
+    (high != 0 && high.trailing_zeros().is_multiple_of(2)) as u64
 }
 
 impl Iterator for Pairs {

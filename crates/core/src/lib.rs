@@ -57,7 +57,7 @@
 //! anywhere in the source.
 #![no_std]
 #![forbid(unsafe_code)]
-#![warn(missing_docs)]
+#![deny(clippy::float_arithmetic)]
 
 pub mod golden;
 pub mod isqrt;

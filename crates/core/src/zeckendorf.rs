@@ -329,7 +329,7 @@ const fn shifted_sum(z: &Zeckendorf) -> Option<u128> {
                 return None;
             }
             let mut term = FIBONACCI[i + 1];
-            if first && i % 2 == 0 {
+            if first && i.is_multiple_of(2) {
                 // Subtract the 1 from the smallest term (F(i + 1) ≥ 2) rather
                 // than from the sum, which may be exactly 2¹²⁸.
                 term -= 1;

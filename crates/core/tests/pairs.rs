@@ -24,7 +24,7 @@ impl Reference {
 
     fn step(&mut self) -> (u64, u64) {
         let out = (self.a, self.a + self.k);
-        let lower = self.mask != 0 && self.mask.trailing_zeros() % 2 == 0;
+        let lower = self.mask != 0 && self.mask.trailing_zeros().is_multiple_of(2);
         self.a += 1 + u64::from(lower);
         self.k += 1;
         self.mask = increment_mask(self.mask).unwrap();

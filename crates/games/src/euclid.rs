@@ -394,7 +394,11 @@ mod tests {
                 assert_eq!(outcome_by_steps(a, b), expected, "k = {k}");
                 let line = perfect_play(a, b);
                 assert!(line.len() <= 95, "k = {k}");
-                assert_eq!((line.len() % 2 == 0), expected == Outcome::N, "k = {k}");
+                assert_eq!(
+                    line.len().is_multiple_of(2),
+                    expected == Outcome::N,
+                    "k = {k}"
+                );
             }
         }
     }
@@ -460,8 +464,8 @@ mod tests {
     quickcheck! {
         fn winning_moves_are_legal_and_into_p(a: u64, b: u64) -> bool {
             winning_moves(a, b).into_iter().all(|(x, y)| {
-                let legal = (y == b && a >= b && x < a && (a - x) % b == 0)
-                    || (x == a && b >= a && y < b && (b - y) % a == 0);
+                let legal = (y == b && a >= b && x < a && (a - x).is_multiple_of(b))
+                    || (x == a && b >= a && y < b && (b - y).is_multiple_of(a));
                 legal && outcome_by_steps(x, y) == Outcome::P
             })
         }

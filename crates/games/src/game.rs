@@ -222,10 +222,10 @@ fn mex(values: &[u64]) -> u64 {
     // The mex of k values is at most k, so a k + 1 bitmap suffices.
     let mut seen = vec![false; values.len() + 1];
     for &v in values {
-        if let Ok(i) = usize::try_from(v) {
-            if i < seen.len() {
-                seen[i] = true;
-            }
+        if let Ok(i) = usize::try_from(v)
+            && i < seen.len()
+        {
+            seen[i] = true;
         }
     }
     seen.iter().position(|&s| !s).unwrap_or(values.len()) as u64

@@ -37,7 +37,7 @@
 //! assert_eq!(wythoff::outcome(165_580_140, 267_914_295), Outcome::P);
 //! ```
 #![forbid(unsafe_code)]
-#![warn(missing_docs)]
+#![deny(clippy::float_arithmetic)]
 
 pub mod awythoff;
 pub mod bash;

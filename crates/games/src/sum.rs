@@ -376,8 +376,8 @@ mod tests {
                     next[index] = to;
                     let legal = match (game[index], to) {
                         (Component::Euclid(..), Component::Euclid(x, y)) => {
-                            (y == b && a >= b && x < a && (a - x) % b == 0)
-                                || (x == a && b >= a && y < b && (b - y) % a == 0)
+                            (y == b && a >= b && x < a && (a - x).is_multiple_of(b))
+                                || (x == a && b >= a && y < b && (b - y).is_multiple_of(a))
                         }
                         (Component::Nim(n), Component::Nim(k)) => k < n,
                         (

@@ -138,14 +138,14 @@ const MISERE: PSet = PSet {
 fn moves_into(set: &PSet, a: u64, b: u64) -> Vec<Move> {
     let mut out = Vec::with_capacity(3);
     let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
-    if let Some(x) = (set.diagonal)(hi - lo) {
-        if x < lo {
-            let t = lo - x;
-            out.push(Move {
-                kind: MoveKind::Both,
-                to: (a - t, b - t),
-            });
-        }
+    if let Some(x) = (set.diagonal)(hi - lo)
+        && x < lo
+    {
+        let t = lo - x;
+        out.push(Move {
+            kind: MoveKind::Both,
+            to: (a - t, b - t),
+        });
     }
     // The smaller pile is the first one when a <= b (also when equal).
     let (smaller_first, kinds) = if a <= b {
@@ -155,21 +155,21 @@ fn moves_into(set: &PSet, a: u64, b: u64) -> Vec<Move> {
     };
     let mut pile_moves = [None, None];
     // Take from the first pile, keeping b; then from the second, keeping a.
-    if let Some(x) = (set.partner)(b) {
-        if x < a {
-            pile_moves[0] = Some(Move {
-                kind: kinds[0],
-                to: (x, b),
-            });
-        }
+    if let Some(x) = (set.partner)(b)
+        && x < a
+    {
+        pile_moves[0] = Some(Move {
+            kind: kinds[0],
+            to: (x, b),
+        });
     }
-    if let Some(y) = (set.partner)(a) {
-        if y < b {
-            pile_moves[1] = Some(Move {
-                kind: kinds[1],
-                to: (a, y),
-            });
-        }
+    if let Some(y) = (set.partner)(a)
+        && y < b
+    {
+        pile_moves[1] = Some(Move {
+            kind: kinds[1],
+            to: (a, y),
+        });
     }
     if !smaller_first {
         pile_moves.swap(0, 1);
@@ -594,15 +594,15 @@ mod tests {
     /// (v, other) pairs.
     fn p_positions_with(v: u64) -> Vec<(u64, u64)> {
         let mut out = Vec::new();
-        if let Some(k) = search(v, golden::lower_wide) {
-            if let Ok(o) = u64::try_from(golden::upper_wide(k)) {
-                out.push((v, o));
-            }
+        if let Some(k) = search(v, golden::lower_wide)
+            && let Ok(o) = u64::try_from(golden::upper_wide(k))
+        {
+            out.push((v, o));
         }
-        if let Some(k) = search(v, golden::upper_wide) {
-            if let Ok(o) = u64::try_from(golden::lower_wide(k)) {
-                out.push((v, o));
-            }
+        if let Some(k) = search(v, golden::upper_wide)
+            && let Ok(o) = u64::try_from(golden::lower_wide(k))
+        {
+            out.push((v, o));
         }
         out.dedup();
         out

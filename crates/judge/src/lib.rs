@@ -25,7 +25,6 @@
 //! solve(Problem::Wythoff, &input[..], &mut out).unwrap();
 //! assert_eq!(out, b"0\n1\n0\n");
 //! ```
-#![warn(missing_docs)]
 
 pub mod check;
 pub mod explain;

@@ -473,7 +473,7 @@ impl Rules for EuclidRules {
 
     fn parse_move(&self, &(a, b): &(u64, u64), text: &str) -> Result<(u64, u64), String> {
         let [x, y] = numbers::<2>(text, "the two numbers after your move")?;
-        let legal = |big: u64, small: u64, new: u64| new < big && (big - new) % small == 0;
+        let legal = |big: u64, small: u64, new: u64| new < big && (big - new).is_multiple_of(small);
         if x == a && y != b && a <= b && legal(b, a, y) {
             return Ok((x, y));
         }
