@@ -505,6 +505,11 @@ fn every_problem_has_assets_and_a_missing_one_is_an_error() {
                 .any(|a| a.path.starts_with("submissions/wrong_answer/")),
             "{problem}"
         );
+        assert!(
+            a.iter()
+                .any(|a| a.path.starts_with("submissions/time_limit_exceeded/")),
+            "{problem}: every problem has a naive solution"
+        );
         let custom = problem.spec().output == beatty_judge::problem::OutputKind::Custom;
         assert_eq!(
             a.iter().any(|a| a.path.starts_with("output_validators/")),
@@ -1145,6 +1150,32 @@ fn the_solutions_of_the_coming_problems_are_right_and_the_float_ones_wrong() {
         run_python_asset(
             "fibonacci-nim",
             "submissions/accepted/exact.py",
+            input.as_bytes()
+        ),
+        want
+    );
+    // Its slow search (the time_limit_exceeded submission) is right where it
+    // ends: every n up to 60 (the positions it remembers) and a few above.
+    let small: Vec<u64> = (2..=60).chain([61, 70, 75]).collect();
+    let input: String = small
+        .iter()
+        .map(|n| format!("{n}\n"))
+        .chain(["0\n".to_owned()])
+        .collect();
+    let want: String = small
+        .iter()
+        .map(|n| {
+            if fib.contains(n) {
+                "Second win\n"
+            } else {
+                "First win\n"
+            }
+        })
+        .collect();
+    assert_eq!(
+        run_python_asset(
+            "fibonacci-nim",
+            "submissions/time_limit_exceeded/search.py",
             input.as_bytes()
         ),
         want
