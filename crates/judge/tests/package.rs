@@ -805,11 +805,13 @@ fn is_root() -> bool {
 /// `judge` as a user that file permissions bind: `nobody` (through `setpriv`,
 /// with a copy of the judge `nobody` can run) when the tests run as root, who
 /// ignores them; the test's own user otherwise. `None` as root without
-/// `setpriv`.
-fn unprivileged_judge(copy_dir: &Path) -> Option<Command> {
+/// `setpriv`. Returns the program and its first arguments; the copy is made
+/// here, once, long before it runs (a copy still open for writing in a
+/// process another test thread forks would make it `Text file busy`).
+fn unprivileged_judge(copy_dir: &Path) -> Option<(PathBuf, Vec<std::ffi::OsString>)> {
     use std::os::unix::fs::PermissionsExt;
     if !is_root() {
-        return Some(Command::new(env!("CARGO_BIN_EXE_judge")));
+        return Some((PathBuf::from(env!("CARGO_BIN_EXE_judge")), Vec::new()));
     }
     if !Path::new("/usr/bin/setpriv").exists() {
         return None;
@@ -817,10 +819,12 @@ fn unprivileged_judge(copy_dir: &Path) -> Option<Command> {
     std::fs::set_permissions(copy_dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
     let judge = copy_dir.join("judge");
     std::fs::copy(env!("CARGO_BIN_EXE_judge"), &judge).expect("copy judge");
-    let mut c = Command::new("/usr/bin/setpriv");
-    c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-        .arg(judge);
-    Some(c)
+    let mut args: Vec<std::ffi::OsString> = ["--reuid=65534", "--regid=65534", "--clear-groups"]
+        .iter()
+        .map(Into::into)
+        .collect();
+    args.push(judge.into());
+    Some((PathBuf::from("/usr/bin/setpriv"), args))
 }
 
 /// `chown -R nobody:nogroup` when root (so that `nobody` owns the tree and
@@ -850,7 +854,7 @@ fn a_forced_replacement_that_fails_leaves_the_old_package_intact() {
     let tmp = temp();
     chmod(tmp.path(), 0o755);
     let bin = temp();
-    let Some(_) = unprivileged_judge(bin.path()) else {
+    let Some((program, first_args)) = unprivileged_judge(bin.path()) else {
         eprintln!("skipped: running as root without /usr/bin/setpriv");
         return;
     };
@@ -866,8 +870,8 @@ fn a_forced_replacement_that_fails_leaves_the_old_package_intact() {
     give_to_unprivileged(&work);
     let before = snapshot(&pkg);
     let run = || {
-        let mut c = unprivileged_judge(bin.path()).expect("judge");
-        let out = c
+        let out = Command::new(&program)
+            .args(&first_args)
             .args([
                 "package", "euclid", "--out", "pkg", "--force", "--seed", "3",
             ])
