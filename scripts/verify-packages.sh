@@ -2,7 +2,8 @@
 # Writes the problem package of every problem with `judge package` and checks
 # each with problemtools' verifyproblem (the Kattis reference tool): 0 errors,
 # every accepted submission AC, every wrong_answer/time_limit_exceeded one
-# rejected with its verdict.
+# rejected with its verdict (verifyproblem checks each submission against its
+# directory), and 0 warnings.
 #
 # Sets up what it needs: a virtual environment with problemtools (pip), and
 # with apt-get when missing (as root): pypy3 (problemtools runs Python 3 with
@@ -58,6 +59,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0
+all_start=$(date +%s.%N)
 for p in "${problems[@]}"; do
     short=$(printf '%s' "$p" | tr -cd 'a-z0-9')
     start=$(date +%s.%N)
@@ -73,14 +75,20 @@ for p in "${problems[@]}"; do
     fi
     printf '    zip: %s bytes\n' "$(stat -c %s "$work/$short.zip")"
     log="$work/$short.log"
+    start=$(date +%s.%N)
     if ! "$VENV/bin/verifyproblem" "$work/$short" -p "${PARTS[@]}" >"$log" 2>&1; then
         :
     fi
+    end=$(date +%s.%N)
     grep -E '^(ERROR|WARNING)|OK:|tested:|Slowest' "$log" | sed 's/^/    /'
-    if ! grep -q "tested: 0 errors" "$log"; then
-        echo "verify-packages: $p: verifyproblem reports errors (full log above)" >&2
+    printf '    verifyproblem: %.0f s\n' "$(echo "$end - $start" | bc)"
+    if ! grep -q "tested: 0 errors, 0 warnings" "$log"; then
+        echo "verify-packages: $p: verifyproblem reports errors or warnings (full log below)" >&2
         cat "$log" >&2
         failed=1
     fi
 done
+all_end=$(date +%s.%N)
+printf 'verify-packages: %d problems in %.0f s, %s\n' "${#problems[@]}" "$(echo "$all_end - $all_start" | bc)" \
+    "$( ((failed)) && echo FAILED || echo 'all clean: 0 errors, 0 warnings')"
 exit $failed

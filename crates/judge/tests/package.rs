@@ -8,7 +8,7 @@
 //! `scripts/verify-packages.sh`.
 
 use beatty_judge::generate::{Profile, generate};
-use beatty_judge::package::{Options, PackageError, assets, write_package};
+use beatty_judge::package::{BadOut, Options, PackageError, assets, write_package};
 use beatty_judge::problem::{Framing, Spec};
 use beatty_judge::{Problem, Verdict, check, solve, validate};
 use std::io::Write;
@@ -505,6 +505,11 @@ fn every_problem_has_assets_and_a_missing_one_is_an_error() {
                 .any(|a| a.path.starts_with("submissions/wrong_answer/")),
             "{problem}"
         );
+        assert!(
+            a.iter()
+                .any(|a| a.path.starts_with("submissions/time_limit_exceeded/")),
+            "{problem}: every problem has a naive solution"
+        );
         let custom = problem.spec().output == beatty_judge::problem::OutputKind::Custom;
         assert_eq!(
             a.iter().any(|a| a.path.starts_with("output_validators/")),
@@ -589,6 +594,38 @@ fn a_package_holds_valid_data_exact_answers_and_its_files() {
     }
 }
 
+/// Every file under `dir` with its contents, by path relative to `dir`.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    files_under(dir)
+        .into_iter()
+        .map(|p| {
+            let rel = p
+                .strip_prefix(dir)
+                .expect("inside")
+                .to_string_lossy()
+                .into_owned();
+            let bytes = std::fs::read(&p).expect("read");
+            (rel, bytes)
+        })
+        .collect()
+}
+
+/// The `.judge-package-*` entries of `dir`.
+fn temporaries(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .expect("read")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".judge-package-"))
+        .collect()
+}
+
+fn bad_out(e: &PackageError) -> Option<&BadOut> {
+    match e {
+        PackageError::Out { why, .. } => Some(why),
+        _ => None,
+    }
+}
+
 #[test]
 fn an_existing_out_is_refused_unless_forced_and_failures_leave_nothing() {
     let tmp = temp();
@@ -598,41 +635,309 @@ fn an_existing_out_is_refused_unless_forced_and_failures_leave_nothing() {
     write_package(Problem::Euclid, &out, &Options::default()).expect("into an empty dir");
     std::fs::write(out.join("mine.txt"), "keep").expect("write");
     let e = write_package(Problem::Euclid, &out, &Options::default()).unwrap_err();
-    assert!(matches!(e, PackageError::Exists(_)), "{e}");
+    assert_eq!(bad_out(&e), Some(&BadOut::NotEmpty), "{e}");
     assert!(e.to_string().contains(&out.display().to_string()), "{e}");
     assert!(out.join("mine.txt").exists(), "nothing was touched");
     let forced = Options {
         force: true,
         ..Options::default()
     };
-    write_package(Problem::Euclid, &out, &forced).expect("forced");
+    let w = write_package(Problem::Euclid, &out, &forced).expect("forced");
+    assert_eq!(w.warning, None);
     assert!(!out.join("mine.txt").exists() && out.join("problem.yaml").exists());
-    // A file is refused too.
+    // A file is refused too, as a zip and as a directory, with what it is.
+    let zip = Options {
+        zip: true,
+        ..Options::default()
+    };
     let file = tmp.path().join("file.zip");
-    std::fs::write(&file, "x").expect("write");
-    assert!(matches!(
-        write_package(
-            Problem::Euclid,
-            &file,
-            &Options {
-                zip: true,
-                ..Options::default()
-            }
-        ),
-        Err(PackageError::Exists(_))
-    ));
+    std::fs::write(&file, "").expect("write");
+    let e = write_package(Problem::Euclid, &file, &zip).unwrap_err();
+    assert_eq!(bad_out(&e), Some(&BadOut::FileExists), "{e}");
+    let e = write_package(Problem::Euclid, &file, &Options::default()).unwrap_err();
+    assert_eq!(bad_out(&e), Some(&BadOut::IsFile), "{e}");
+    assert!(e.to_string().contains("is a file, not a directory"), "{e}");
+    assert!(e.to_string().contains("--zip"), "{e}");
+    assert_eq!(
+        std::fs::read(&file).expect("read"),
+        b"",
+        "the file is as it was"
+    );
+    // A directory where a zip was asked for.
+    let e = write_package(Problem::Euclid, &out, &zip).unwrap_err();
+    assert_eq!(bad_out(&e), Some(&BadOut::IsDirectory), "{e}");
     // A parent that does not exist: an error naming it, and nothing written.
     let deep = tmp.path().join("no/such/dir/pkg");
     let e = write_package(Problem::Euclid, &deep, &Options::default()).unwrap_err();
-    assert!(e.to_string().contains("no/such/dir"), "{e}");
+    assert_eq!(
+        bad_out(&e),
+        Some(&BadOut::ParentMissing(tmp.path().join("no/such/dir"))),
+        "{e}"
+    );
+    assert!(e.to_string().ends_with("no/such/dir does not exist"), "{e}");
     assert!(!tmp.path().join("no").exists());
+    // A parent that is a file.
+    let e = write_package(Problem::Euclid, &file.join("pkg"), &forced).unwrap_err();
+    assert!(
+        matches!(bad_out(&e), Some(BadOut::ParentNotDirectory(_))),
+        "{e}"
+    );
+    // An empty path names nothing.
+    let e = write_package(Problem::Euclid, Path::new(""), &forced).unwrap_err();
+    assert_eq!(bad_out(&e), Some(&BadOut::NoName), "{e}");
+    // A symbolic link, to a directory or to nothing, even with force.
+    let link = tmp.path().join("link");
+    std::os::unix::fs::symlink(&out, &link).expect("symlink");
+    let e = write_package(Problem::Euclid, &link, &forced).unwrap_err();
+    assert_eq!(bad_out(&e), Some(&BadOut::Symlink), "{e}");
+    assert!(out.join("problem.yaml").exists() && link.exists());
     // No temporary directories left behind.
-    let left: Vec<_> = std::fs::read_dir(tmp.path())
-        .expect("read")
-        .map(|e| e.expect("entry").file_name())
-        .filter(|n| n.to_string_lossy().starts_with(".judge-package-"))
+    assert_eq!(temporaries(tmp.path()), Vec::<String>::new());
+}
+
+/// Runs `judge ARGS` in `cwd`; returns the exit code and stderr.
+fn judge_in(cwd: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("judge");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_current_directory_its_ancestors_and_the_root_are_never_replaced() {
+    // base/a/b/c, the judge running in c; a file `keep` in each.
+    let tmp = temp();
+    let c = tmp.path().join("a/b/c");
+    std::fs::create_dir_all(&c).expect("mkdir");
+    let dirs = [
+        tmp.path().to_owned(),
+        tmp.path().join("a"),
+        tmp.path().join("a/b"),
+        c.clone(),
+    ];
+    for d in &dirs {
+        std::fs::write(d.join("keep"), "keep").expect("write");
+    }
+    let abs_b = tmp.path().join("a/b").display().to_string();
+    let abs_base = tmp.path().display().to_string();
+    let cases: &[(&str, &str)] = &[
+        (".", "names no new directory"),
+        ("./", "names no new directory"),
+        ("..", "names no new directory"),
+        ("../..", "names no new directory"),
+        ("c/..", "names no new directory"),
+        ("/", "names no new directory"),
+        ("../../b", "is the current directory or contains it"),
+        ("../../b/c", "is the current directory or contains it"),
+        (&abs_b, "is the current directory or contains it"),
+        (&abs_base, "is the current directory or contains it"),
+    ];
+    for (out, why) in cases {
+        for extra in [&["--force"][..], &["--force", "--zip"], &[]] {
+            let mut args = vec!["package", "bash", "--out", out];
+            args.extend_from_slice(extra);
+            let (code, err) = judge_in(&c, &args);
+            assert_eq!(code, Some(3), "{args:?}: {err}");
+            assert!(err.contains(why), "{args:?}: {err}");
+            assert!(err.contains(&format!("judge: {out}: ")), "{args:?}: {err}");
+            for d in &dirs {
+                assert_eq!(
+                    std::fs::read_to_string(d.join("keep")).ok().as_deref(),
+                    Some("keep"),
+                    "{args:?}: {} lost `keep`",
+                    d.display()
+                );
+                assert_eq!(temporaries(d), Vec::<String>::new(), "{args:?}");
+            }
+        }
+    }
+    // A sibling of the current directory, named through `..`, is fine.
+    let (code, err) = judge_in(&c, &["package", "bash", "--out", "../pkg"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(tmp.path().join("a/b/pkg/problem.yaml").exists());
+    assert!(tmp.path().join("a/b/keep").exists());
+}
+
+#[test]
+fn errors_name_the_path_and_what_is_wrong() {
+    let tmp = temp();
+    let (code, err) = judge_in(tmp.path(), &["package", "bash", "--out", "no/such/pkg"]);
+    assert_eq!(code, Some(3));
+    assert_eq!(
+        err,
+        "judge: no/such/pkg: parent directory no/such does not exist\n"
+    );
+    std::fs::write(tmp.path().join("empty"), "").expect("write");
+    let (code, err) = judge_in(tmp.path(), &["package", "bash", "--out", "empty"]);
+    assert_eq!(code, Some(3));
+    assert!(
+        err.starts_with("judge: empty: is a file, not a directory (use --zip"),
+        "{err}"
+    );
+    let (code, err) = judge_in(tmp.path(), &["package", "bash", "--out", "empty/pkg"]);
+    assert_eq!(code, Some(3));
+    assert_eq!(err, "judge: empty/pkg: empty is not a directory\n");
+    if Path::new("/proc/self").exists() {
+        // procfs refuses new directories: the error names the user's path
+        // and the directory, not the temporary directory's random name.
+        let (code, err) = judge_in(tmp.path(), &["package", "bash", "--out", "/proc/pkg"]);
+        assert_eq!(code, Some(3));
+        assert!(err.starts_with("judge: /proc/pkg: "), "{err}");
+        assert!(err.contains(" in /proc: "), "{err}");
+        assert!(!err.contains(".judge-package-"), "{err}");
+    }
+}
+
+fn is_root() -> bool {
+    std::fs::read_to_string("/proc/self/status").is_ok_and(|s| {
+        s.lines()
+            .find_map(|l| l.strip_prefix("Uid:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            == Some("0")
+    })
+}
+
+/// `judge` as a user that file permissions bind: `nobody` (through `setpriv`,
+/// with a copy of the judge `nobody` can run) when the tests run as root, who
+/// ignores them; the test's own user otherwise. `None` as root without
+/// `setpriv`. Returns the program and its first arguments; the copy is made
+/// here, once, long before it runs (a copy still open for writing in a
+/// process another test thread forks would make it `Text file busy`).
+fn unprivileged_judge(copy_dir: &Path) -> Option<(PathBuf, Vec<std::ffi::OsString>)> {
+    use std::os::unix::fs::PermissionsExt;
+    if !is_root() {
+        return Some((PathBuf::from(env!("CARGO_BIN_EXE_judge")), Vec::new()));
+    }
+    if !Path::new("/usr/bin/setpriv").exists() {
+        return None;
+    }
+    std::fs::set_permissions(copy_dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let judge = copy_dir.join("judge");
+    std::fs::copy(env!("CARGO_BIN_EXE_judge"), &judge).expect("copy judge");
+    let mut args: Vec<std::ffi::OsString> = ["--reuid=65534", "--regid=65534", "--clear-groups"]
+        .iter()
+        .map(Into::into)
         .collect();
-    assert!(left.is_empty(), "{left:?}");
+    args.push(judge.into());
+    Some((PathBuf::from("/usr/bin/setpriv"), args))
+}
+
+/// `chown -R nobody:nogroup` when root (so that `nobody` owns the tree and
+/// permission bits bind it as they bind a user on their own files).
+fn give_to_unprivileged(dir: &Path) {
+    if !is_root() {
+        return;
+    }
+    let mut stack = vec![dir.to_owned()];
+    while let Some(d) = stack.pop() {
+        std::os::unix::fs::lchown(&d, Some(65534), Some(65534)).expect("chown");
+        if d.is_dir() && !d.is_symlink() {
+            for e in std::fs::read_dir(&d).expect("read") {
+                stack.push(e.expect("entry").path());
+            }
+        }
+    }
+}
+
+fn chmod(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
+}
+
+#[test]
+fn a_forced_replacement_that_fails_leaves_the_old_package_intact() {
+    let tmp = temp();
+    chmod(tmp.path(), 0o755);
+    let bin = temp();
+    let Some((program, first_args)) = unprivileged_judge(bin.path()) else {
+        eprintln!("skipped: running as root without /usr/bin/setpriv");
+        return;
+    };
+    let work = tmp.path().join("work");
+    std::fs::create_dir(&work).expect("mkdir");
+    let pkg = work.join("pkg");
+    let old = Options {
+        seed: 7,
+        ..Options::default()
+    };
+    write_package(Problem::Euclid, &pkg, &old).expect("old package");
+    std::fs::write(pkg.join("mine.txt"), "mine").expect("write");
+    give_to_unprivileged(&work);
+    let before = snapshot(&pkg);
+    let run = || {
+        let out = Command::new(&program)
+            .args(&first_args)
+            .args([
+                "package", "euclid", "--out", "pkg", "--force", "--seed", "3",
+            ])
+            .current_dir(&work)
+            .output()
+            .expect("judge");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+
+    // 1. The old package cannot be moved aside (a directory moved to another
+    //    directory must be writable, for its `..`).
+    chmod(&pkg, 0o555);
+    let (code, err) = run();
+    chmod(&pkg, 0o755);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.starts_with("judge: pkg: cannot move it aside"), "{err}");
+    assert!(err.contains("Permission denied"), "{err}");
+    assert!(snapshot(&pkg) == before, "the old package is intact");
+    assert_eq!(temporaries(&work), Vec::<String>::new());
+
+    // 2. No temporary directory can be made beside it.
+    chmod(&work, 0o555);
+    let (code, err) = run();
+    chmod(&work, 0o755);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.starts_with("judge: pkg: cannot create the temporary directory"),
+        "{err}"
+    );
+    assert!(snapshot(&pkg) == before, "the old package is intact");
+    assert_eq!(temporaries(&work), Vec::<String>::new());
+
+    // 3. The old package cannot be deleted completely (a directory in it is
+    //    not writable): the new one is in place, and a warning says where
+    //    the remains of the old one are.
+    let locked = pkg.join("data/secret");
+    chmod(&locked, 0o555);
+    let (code, err) = run();
+    assert_eq!(code, Some(0), "{err}");
+    let left = temporaries(&work);
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert!(
+        err.starts_with("judge: warning: pkg: the new package is in place"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&left[0]),
+        "the warning names {}: {err}",
+        left[0]
+    );
+    let fresh = temp();
+    let seed3 = Options {
+        seed: 3,
+        ..Options::default()
+    };
+    write_package(Problem::Euclid, &fresh.path().join("pkg"), &seed3).expect("fresh");
+    let (got, want) = (snapshot(&pkg), snapshot(&fresh.path().join("pkg")));
+    let names = |s: &[(String, Vec<u8>)]| s.iter().map(|f| f.0.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&got), names(&want));
+    assert!(got == want, "the new package is complete");
+    let remains = work.join(&left[0]).join("old");
+    assert!(remains.join("data/secret").is_dir());
+    chmod(&remains.join("data/secret"), 0o755);
 }
 
 #[test]
@@ -849,6 +1154,32 @@ fn the_solutions_of_the_coming_problems_are_right_and_the_float_ones_wrong() {
         run_python_asset(
             "fibonacci-nim",
             "submissions/accepted/exact.py",
+            input.as_bytes()
+        ),
+        want
+    );
+    // Its slow search (the time_limit_exceeded submission) is right where it
+    // ends: every n up to 60 (the positions it remembers) and a few above.
+    let small: Vec<u64> = (2..=60).chain([61, 70, 75]).collect();
+    let input: String = small
+        .iter()
+        .map(|n| format!("{n}\n"))
+        .chain(["0\n".to_owned()])
+        .collect();
+    let want: String = small
+        .iter()
+        .map(|n| {
+            if fib.contains(n) {
+                "Second win\n"
+            } else {
+                "First win\n"
+            }
+        })
+        .collect();
+    assert_eq!(
+        run_python_asset(
+            "fibonacci-nim",
+            "submissions/time_limit_exceeded/search.py",
             input.as_bytes()
         ),
         want

@@ -86,6 +86,7 @@ const TABLE: &[(&str, &[Asset])] = &[
             asset!("fibonacci-nim", "exact.py" => "submissions/accepted/exact.py"),
             asset!("fibonacci-nim", "exact.cpp" => "submissions/accepted/exact.cpp"),
             asset!("fibonacci-nim", "float.cpp" => "submissions/wrong_answer/float.cpp"),
+            asset!("fibonacci-nim", "search.py" => "submissions/time_limit_exceeded/search.py"),
         ],
     ),
 ];

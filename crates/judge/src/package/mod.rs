@@ -7,14 +7,15 @@
 //!
 //! | path | from |
 //! |---|---|
-//! | `problem.yaml` | the [`Spec`]: title, source, `validation: custom` for [`OutputKind::Custom`], an output limit above the largest answer where the default is too small |
+//! | `problem.yaml` | the [`Spec`]: title, source, licence and rights owner, `validation: custom` for [`OutputKind::Custom`], limits: memory, an output limit above the largest answer ([`problem_yaml`]) |
 //! | `problem_statement/problem.en.tex` | the [`Spec`]'s legend, input and output text ([`statement_tex`]) |
 //! | `data/sample/`, `data/secret/` | [`write_testset`]: the first test is the sample, the rest (hack cases included) are secret; every `.in` valid, every `.ans` from the exact solver |
 //! | `input_validators/validate.py` | generated from the [`Spec`]'s framing, fields and relation ([`input_validator`]); accepts exactly what [`crate::validate()`] accepts |
 //! | `output_validators/`, `submissions/` | the problem's own files ([`assets`]), compiled into the crate |
 //!
 //! The package is written into a temporary directory beside `out` and renamed
-//! into place at the end, so a failure leaves nothing half-written. With
+//! into place at the end, so a failure leaves nothing half-written and an
+//! existing package (replaced only when asked) intact ([`write_package`]). With
 //! [`Options::zip`], `out` is instead a zip file with the same tree at its root
 //! (what DOMjudge imports).
 //!
@@ -76,32 +77,70 @@ pub struct Options {
 /// What was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Written {
-    /// The package directory or zip file.
+    /// The package directory or zip file (`out` as given).
     pub path: PathBuf,
     /// How many files the package holds.
     pub files: usize,
     /// Their total size in bytes (before compression).
     pub bytes: u64,
+    /// Set when the package is in place but something around it failed: the
+    /// replaced package could not be removed completely (the message names
+    /// where its remains are).
+    pub warning: Option<String>,
 }
 
-/// Why a package could not be written. Every variant names the path.
+/// Why `out` cannot be used (see [`PackageError::Out`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadOut {
+    /// `out` ends in `.`, `..` or is `/` (or empty): it names no new directory
+    /// or file, and replacing it would replace a directory around the package.
+    NoName,
+    /// The directory `out` would be created in does not exist.
+    ParentMissing(PathBuf),
+    /// The directory `out` would be created in is not a directory.
+    ParentNotDirectory(PathBuf),
+    /// `out` is a non-empty directory and `force` was not set.
+    NotEmpty,
+    /// `out` is a file, a directory was asked for and `force` was not set.
+    IsFile,
+    /// `out` is a directory, a zip file was asked for and `force` was not set.
+    IsDirectory,
+    /// `out` is a file, a zip file was asked for and `force` was not set.
+    FileExists,
+    /// `out` is the current directory or one of its ancestors.
+    ContainsCurrentDir,
+    /// `out` is a symbolic link: replacing the link would not replace what it
+    /// points at, writing through it would write somewhere else.
+    Symlink,
+    /// `out` is neither a file nor a directory (a FIFO, a socket, a device).
+    Special,
+}
+
+/// Why a package could not be written. Every variant names `out` as given.
 #[derive(Debug)]
 pub enum PackageError {
-    /// `out` exists (a non-empty directory or a file) and `force` was not set.
-    Exists(PathBuf),
+    /// `out` cannot be used, and nothing was written.
+    Out {
+        /// `out`, as given.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: BadOut,
+    },
     /// No solutions or validators are known for this problem (a bug: every
     /// problem needs its files under `src/package/assets/`).
     NoAssets(&'static str),
-    /// Reading or writing a path failed.
+    /// Reading or writing failed.
     Io {
-        /// The path.
+        /// `out`, as given.
         path: PathBuf,
+        /// What failed, e.g. `cannot write .judge-package-x/package/problem.yaml`.
+        doing: String,
         /// The error.
         source: std::io::Error,
     },
-    /// The test set could not be written into the path.
+    /// The test set could not be written.
     Testset {
-        /// The test directory.
+        /// `out`, as given.
         path: PathBuf,
         /// The error.
         source: TestsetError,
@@ -111,28 +150,73 @@ pub enum PackageError {
 impl fmt::Display for PackageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PackageError::Exists(p) => write!(
-                f,
-                "{} exists and is not empty (use --force to replace it)",
-                p.display()
-            ),
+            PackageError::Out { path, why } => {
+                let p = path.display();
+                match why {
+                    BadOut::NoName => write!(
+                        f,
+                        "{p}: names no new directory (., .. and / are refused); name the package, e.g. --out wythoff"
+                    ),
+                    BadOut::ParentMissing(d) => {
+                        write!(f, "{p}: parent directory {} does not exist", d.display())
+                    }
+                    BadOut::ParentNotDirectory(d) => {
+                        write!(f, "{p}: {} is not a directory", d.display())
+                    }
+                    BadOut::NotEmpty => write!(
+                        f,
+                        "{p}: exists and is not empty (use --force to replace it)"
+                    ),
+                    BadOut::IsFile => write!(
+                        f,
+                        "{p}: is a file, not a directory (use --zip to write a zip file, --force to replace the file)"
+                    ),
+                    BadOut::IsDirectory => write!(
+                        f,
+                        "{p}: is a directory, and --zip writes a file (use --force to replace the directory)"
+                    ),
+                    BadOut::FileExists => {
+                        write!(f, "{p}: exists (use --force to replace it)")
+                    }
+                    BadOut::ContainsCurrentDir => write!(
+                        f,
+                        "{p}: is the current directory or contains it; refusing to replace it"
+                    ),
+                    BadOut::Symlink => write!(
+                        f,
+                        "{p}: is a symbolic link; refusing to replace it (name its target, or remove the link)"
+                    ),
+                    BadOut::Special => {
+                        write!(f, "{p}: is neither a file nor a directory")
+                    }
+                }
+            }
             PackageError::NoAssets(name) => write!(
                 f,
                 "no package assets for problem `{name}` (add crates/judge/src/package/assets/{name}/)"
             ),
-            PackageError::Io { path, source } => write!(f, "{}: {source}", path.display()),
-            PackageError::Testset { path, source } => write!(f, "{}: {source}", path.display()),
+            PackageError::Io {
+                path,
+                doing,
+                source,
+            } => write!(f, "{}: {doing}: {source}", path.display()),
+            PackageError::Testset { path, source } => {
+                write!(f, "{}: writing the test set: {source}", path.display())
+            }
         }
     }
 }
 
 impl std::error::Error for PackageError {}
 
-fn io_at(path: &Path) -> impl FnOnce(std::io::Error) -> PackageError + '_ {
-    move |source| PackageError::Io {
-        path: path.to_owned(),
-        source,
-    }
+/// A failure while building the package in the temporary directory.
+enum Fail {
+    Io(PathBuf, std::io::Error),
+    Testset(TestsetError),
+}
+
+fn io_at(path: &Path) -> impl FnOnce(std::io::Error) -> Fail + '_ {
+    move |source| Fail::Io(path.to_owned(), source)
 }
 
 /// The Kattis short name of a problem: its name without the characters
@@ -148,13 +232,120 @@ pub fn short_name(name: &str) -> String {
         .collect()
 }
 
+/// What `out` is now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Existing {
+    Nothing,
+    Directory,
+    File,
+}
+
+/// `out` resolved: `path` is `parent` (canonical) joined with `out`'s last
+/// component, so its temporary sibling is on the same filesystem.
+struct Target {
+    path: PathBuf,
+    parent: PathBuf,
+    existing: Existing,
+}
+
+/// Resolves `out` and checks that it may be written (see [`BadOut`]).
+fn resolve(out: &Path, opts: &Options) -> Result<Target, PackageError> {
+    let bad = |why| PackageError::Out {
+        path: out.to_owned(),
+        why,
+    };
+    let io = |doing: String, source| PackageError::Io {
+        path: out.to_owned(),
+        doing,
+        source,
+    };
+    let Some(std::path::Component::Normal(name)) = out.components().next_back() else {
+        return Err(bad(BadOut::NoName));
+    };
+    let given_parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let parent = match std::fs::canonicalize(given_parent) {
+        Ok(p) => p,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(bad(BadOut::ParentMissing(given_parent.to_owned())));
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => {
+            return Err(bad(BadOut::ParentNotDirectory(given_parent.to_owned())));
+        }
+        Err(e) => {
+            return Err(io(
+                format!(
+                    "cannot resolve its parent directory {}",
+                    given_parent.display()
+                ),
+                e,
+            ));
+        }
+    };
+    if !parent.is_dir() {
+        return Err(bad(BadOut::ParentNotDirectory(given_parent.to_owned())));
+    }
+    let path = parent.join(name);
+    let existing = match std::fs::symlink_metadata(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Existing::Nothing,
+        Err(e) => return Err(io("cannot read it".into(), e)),
+        Ok(m) if m.file_type().is_symlink() => return Err(bad(BadOut::Symlink)),
+        Ok(m) if m.is_dir() => {
+            if std::env::current_dir()
+                .and_then(std::fs::canonicalize)
+                .is_ok_and(|cwd| cwd.starts_with(&path))
+            {
+                return Err(bad(BadOut::ContainsCurrentDir));
+            }
+            if !opts.force {
+                if opts.zip {
+                    return Err(bad(BadOut::IsDirectory));
+                }
+                let mut entries = std::fs::read_dir(&path)
+                    .map_err(|e| io("cannot read the directory".into(), e))?;
+                if entries.next().is_some() {
+                    return Err(bad(BadOut::NotEmpty));
+                }
+            }
+            Existing::Directory
+        }
+        Ok(m) if m.is_file() => {
+            if !opts.force {
+                return Err(bad(if opts.zip {
+                    BadOut::FileExists
+                } else {
+                    BadOut::IsFile
+                }));
+            }
+            Existing::File
+        }
+        Ok(_) => return Err(bad(BadOut::Special)),
+    };
+    Ok(Target {
+        path,
+        parent,
+        existing,
+    })
+}
+
 /// Writes the package of `problem` at `out` (see the [module docs](self)).
+///
+/// `out` must name a new directory (or zip file) in an existing directory;
+/// `.`, `..`, `/`, symbolic links, and the current directory or its
+/// ancestors are refused ([`BadOut`]). The package is built in a temporary
+/// directory beside `out` (so on the same filesystem); an existing `out`
+/// (only with `opts.force`, unless it is an empty directory) is renamed into
+/// that temporary directory, the new package renamed into its place, and the
+/// old one deleted last. If the new one cannot be renamed into place, the old
+/// one is renamed back. If the old one cannot be deleted completely, the new
+/// package stays in place and [`Written::warning`] says where the remains are.
 ///
 /// # Errors
 ///
-/// [`PackageError::Exists`] if `out` is a non-empty directory or a file and
-/// `opts.force` is not set; the other variants when writing fails. On error
-/// `out` is as it was.
+/// [`PackageError::Out`] if `out` cannot be used (nothing was written), the
+/// other variants when writing fails. On error `out` is as it was.
 pub fn write_package(
     problem: Problem,
     out: &Path,
@@ -162,48 +353,150 @@ pub fn write_package(
 ) -> Result<Written, PackageError> {
     let Format::Kattis = opts.format;
     let assets = assets(problem.name()).ok_or(PackageError::NoAssets(problem.name()))?;
-    match std::fs::symlink_metadata(out) {
-        Ok(m) if !opts.force => {
-            let empty_dir =
-                m.is_dir() && std::fs::read_dir(out).map_err(io_at(out))?.next().is_none();
-            if !empty_dir {
-                return Err(PackageError::Exists(out.to_owned()));
-            }
-        }
-        Ok(_) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(io_at(out)(e)),
-    }
-    let parent = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
+    let target = resolve(out, opts)?;
+    let io = |doing: String, source| PackageError::Io {
+        path: out.to_owned(),
+        doing,
+        source,
     };
     let tmp = tempfile::Builder::new()
         .prefix(".judge-package-")
-        .tempdir_in(parent)
-        .map_err(io_at(parent))?;
-    let root = tmp.path().join("package");
-    let (files, bytes) = write_tree(problem, &root, assets, opts.seed)?;
-    let built = if opts.zip {
-        let z = tmp.path().join("package.zip");
-        write_zip(&root, &z)?;
-        z
-    } else {
-        root
+        .tempdir_in(&target.parent)
+        .map_err(|e| {
+            io(
+                format!(
+                    "cannot create the temporary directory the package is built in, in {}",
+                    target.parent.display()
+                ),
+                without_path(e),
+            )
+        })?;
+    let shown = |p: &Path| {
+        p.strip_prefix(&target.parent)
+            .unwrap_or(p)
+            .display()
+            .to_string()
     };
-    if let Ok(m) = std::fs::symlink_metadata(out) {
-        if m.is_dir() {
-            std::fs::remove_dir_all(out).map_err(io_at(out))?;
+    let build = || -> Result<(usize, u64, PathBuf), Fail> {
+        let root = tmp.path().join("package");
+        let (files, bytes) = write_tree(problem, &root, assets, opts.seed)?;
+        if opts.zip {
+            let z = tmp.path().join("package.zip");
+            write_zip(&root, &z)?;
+            Ok((files, bytes, z))
         } else {
-            std::fs::remove_file(out).map_err(io_at(out))?;
+            Ok((files, bytes, root))
+        }
+    };
+    let (files, bytes, built) = build().map_err(|f| match f {
+        Fail::Io(p, source) => io(format!("cannot write {}", shown(&p)), source),
+        Fail::Testset(source) => PackageError::Testset {
+            path: out.to_owned(),
+            source,
+        },
+    })?;
+    let aside = tmp.path().join("old");
+    match swap_in(
+        &built,
+        &target.path,
+        &aside,
+        target.existing != Existing::Nothing,
+    ) {
+        Ok(()) => {}
+        Err(Swap::Aside(e)) => {
+            return Err(io(
+                format!("cannot move it aside to {} to replace it", shown(&aside)),
+                e,
+            ));
+        }
+        Err(Swap::In { error, restored }) => {
+            let doing = if restored {
+                "cannot rename the new package into place (the old one is back)"
+            } else {
+                "cannot rename the new package into place"
+            };
+            return Err(io(doing.into(), error));
+        }
+        Err(Swap::Stuck { error, back }) => {
+            // The old package is in the temporary directory: keep it.
+            let kept = tmp.keep();
+            return Err(io(
+                format!(
+                    "cannot rename the new package into place ({error}), and the old one, moved to {}, cannot be moved back",
+                    kept.join("old").display()
+                ),
+                back,
+            ));
         }
     }
-    std::fs::rename(&built, out).map_err(io_at(out))?;
+    let kept = tmp.path().to_owned();
+    let warning = tmp.close().err().map(|e| {
+        format!(
+            "{}: the new package is in place, but the replaced one could not be removed completely from {}: {e}",
+            out.display(),
+            kept.display()
+        )
+    });
     Ok(Written {
         path: out.to_owned(),
         files,
         bytes,
+        warning,
     })
+}
+
+/// An error of `tempfile` without the temporary path it appends (` at path
+/// "…/.judge-package-x7Rq"`, a random name that means nothing to the user).
+fn without_path(e: std::io::Error) -> std::io::Error {
+    if e.raw_os_error().is_some() {
+        return e;
+    }
+    let text = e.to_string();
+    match text.rfind(" at path \"") {
+        Some(at) => std::io::Error::new(e.kind(), &text[..at]),
+        None => e,
+    }
+}
+
+/// How [`swap_in`] failed.
+#[derive(Debug)]
+enum Swap {
+    /// The old `dest` could not be renamed aside; nothing changed.
+    Aside(std::io::Error),
+    /// `built` could not be renamed to `dest`; the old one, if any, is back.
+    In {
+        error: std::io::Error,
+        restored: bool,
+    },
+    /// `built` could not be renamed to `dest`, nor the old one back: it is
+    /// still at `aside`.
+    Stuck {
+        error: std::io::Error,
+        back: std::io::Error,
+    },
+}
+
+/// Renames `built` to `dest`. With `has_old`, the existing `dest` is first
+/// renamed to `aside`, and renamed back if `built` cannot be renamed in. All
+/// three paths must be on one filesystem (each rename is then atomic).
+fn swap_in(built: &Path, dest: &Path, aside: &Path, has_old: bool) -> Result<(), Swap> {
+    if has_old {
+        std::fs::rename(dest, aside).map_err(Swap::Aside)?;
+    }
+    match std::fs::rename(built, dest) {
+        Ok(()) => Ok(()),
+        Err(error) if !has_old => Err(Swap::In {
+            error,
+            restored: false,
+        }),
+        Err(error) => match std::fs::rename(aside, dest) {
+            Ok(()) => Err(Swap::In {
+                error,
+                restored: true,
+            }),
+            Err(back) => Err(Swap::Stuck { error, back }),
+        },
+    }
 }
 
 /// Writes the package tree into `root`; returns the number of files and bytes.
@@ -212,7 +505,7 @@ fn write_tree(
     root: &Path,
     assets: &[Asset],
     seed: u64,
-) -> Result<(usize, u64), PackageError> {
+) -> Result<(usize, u64), Fail> {
     let spec = problem.spec();
     let (mut count, mut bytes, largest_answer) = write_data(problem, &root.join("data"), seed)?;
     let mut files: Vec<(String, Vec<u8>)> = vec![
@@ -248,12 +541,9 @@ fn write_tree(
 
 /// Writes `data/sample` and `data/secret`; returns the number of files, their
 /// bytes and the size of the largest answer.
-fn write_data(problem: Problem, data: &Path, seed: u64) -> Result<(usize, u64, u64), PackageError> {
+fn write_data(problem: Problem, data: &Path, seed: u64) -> Result<(usize, u64, u64), Fail> {
     let secret = data.join("secret");
-    let names = write_testset(problem, &secret, seed).map_err(|source| PackageError::Testset {
-        path: secret.clone(),
-        source,
-    })?;
+    let names = write_testset(problem, &secret, seed).map_err(Fail::Testset)?;
     let sample = data.join("sample");
     std::fs::create_dir_all(&sample).map_err(io_at(&sample))?;
     let (mut count, mut bytes, mut largest) = (0, 0, 0);
@@ -277,13 +567,11 @@ fn write_data(problem: Problem, data: &Path, seed: u64) -> Result<(usize, u64, u
 }
 
 /// Zips the tree at `root` into `zip_path`, paths relative to `root`, sorted.
-fn write_zip(root: &Path, zip_path: &Path) -> Result<(), PackageError> {
+fn write_zip(root: &Path, zip_path: &Path) -> Result<(), Fail> {
     let file = std::fs::File::create(zip_path).map_err(io_at(zip_path))?;
     let mut zip = zip::ZipWriter::new(std::io::BufWriter::new(file));
-    let zip_err = |e: zip::result::ZipError| PackageError::Io {
-        path: zip_path.to_owned(),
-        source: std::io::Error::other(e),
-    };
+    let zip_err =
+        |e: zip::result::ZipError| Fail::Io(zip_path.to_owned(), std::io::Error::other(e));
     let mut stack = vec![root.to_owned()];
     let mut paths = Vec::new();
     while let Some(dir) = stack.pop() {
@@ -319,19 +607,37 @@ fn write_zip(root: &Path, zip_path: &Path) -> Result<(), PackageError> {
     Ok(())
 }
 
-/// The output limit of Kattis when `problem.yaml` sets none, in MiB.
+/// The output limit of Kattis when `problem.yaml` sets none, in MiB: the
+/// package's output limit is never below it.
 pub const DEFAULT_OUTPUT_LIMIT_MIB: u64 = 8;
 
+/// The memory limit of the package, in MiB: the default of `judge run`.
+pub const MEMORY_LIMIT_MIB: u64 = 256;
+
+/// Who owns the package's material (the statement text, the data, the
+/// validators, the submissions): the authors of this project, whose licence
+/// (MIT or Apache-2.0) covers it.
+pub const RIGHTS_OWNER: &str = "The beatty founders";
+
 /// `problem.yaml` of the legacy Kattis format, for answers of at most
-/// `largest_answer` bytes: when twice that exceeds the default output limit
-/// ([`DEFAULT_OUTPUT_LIMIT_MIB`]), the output limit is raised to it.
+/// `largest_answer` bytes.
+///
+/// `source` credits the online-judge problem; the package's own material is
+/// by [`RIGHTS_OWNER`] under MIT or Apache-2.0, which the format's licence
+/// values cannot name: `educational` ("may be freely used for educational
+/// purposes") is the one that is true of it without relicensing (a comment in
+/// the file says so). Limits: memory [`MEMORY_LIMIT_MIB`], output twice the
+/// largest answer but at least [`DEFAULT_OUTPUT_LIMIT_MIB`], and the format's
+/// default time rule written out (time limit = 5 × the slowest accepted
+/// submission; a submission is expected to time out at 2 × that).
 ///
 /// ```
 /// use beatty_judge::{package::problem_yaml, Problem};
 /// assert!(problem_yaml(Problem::WythoffMoves.spec(), 100).contains("validation: custom\n"));
 /// assert!(!problem_yaml(Problem::Wythoff.spec(), 100).contains("validation"));
-/// assert!(!problem_yaml(Problem::Wythoff.spec(), 4 << 20).contains("limits"));
-/// assert!(problem_yaml(Problem::Wythoff.spec(), 5 << 20).contains("limits:\n  output: 10\n"));
+/// assert!(problem_yaml(Problem::Wythoff.spec(), 4 << 20).contains("\n  output: 8\n"));
+/// assert!(problem_yaml(Problem::Wythoff.spec(), 5 << 20).contains("\n  output: 10\n"));
+/// assert!(problem_yaml(Problem::Wythoff.spec(), 1).contains("\n  memory: 256\n"));
 /// ```
 #[must_use]
 pub fn problem_yaml(spec: &Spec, largest_answer: u64) -> String {
@@ -339,14 +645,22 @@ pub fn problem_yaml(spec: &Spec, largest_answer: u64) -> String {
     s.push_str(&format!("name: {}\n", yaml_string(spec.title)));
     s.push_str(&format!("uuid: {}\n", uuid(spec.name)));
     s.push_str(&format!("source: {}\n", yaml_string(spec.source)));
-    s.push_str("license: unknown\n");
+    s.push_str(&format!(
+        "# The statement text, data, validators and submissions are by {RIGHTS_OWNER},\n\
+         # licensed under MIT or Apache-2.0 (the beatty repository's LICENSE-MIT and\n\
+         # LICENSE-APACHE); `educational` is the nearest value this format allows.\n"
+    ));
+    s.push_str("license: educational\n");
+    s.push_str(&format!("rights_owner: {}\n", yaml_string(RIGHTS_OWNER)));
     if spec.output == OutputKind::Custom {
         s.push_str("validation: custom\n");
     }
-    let needed_mib = (2 * largest_answer).div_ceil(1 << 20);
-    if needed_mib > DEFAULT_OUTPUT_LIMIT_MIB {
-        s.push_str(&format!("limits:\n  output: {needed_mib}\n"));
-    }
+    let output_mib = (2 * largest_answer)
+        .div_ceil(1 << 20)
+        .max(DEFAULT_OUTPUT_LIMIT_MIB);
+    s.push_str(&format!(
+        "limits:\n  time_multiplier: 5\n  time_safety_margin: 2\n  memory: {MEMORY_LIMIT_MIB}\n  output: {output_mib}\n"
+    ));
     s
 }
 
@@ -520,4 +834,39 @@ fn py_string(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Swap, swap_in};
+
+    #[test]
+    fn a_failed_swap_puts_the_old_one_back() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dest = tmp.path().join("pkg");
+        std::fs::create_dir(&dest).expect("mkdir");
+        std::fs::write(dest.join("old.txt"), "old").expect("write");
+        let aside = tmp.path().join("aside");
+        // `built` does not exist: the second rename fails.
+        let missing = tmp.path().join("missing");
+        match swap_in(&missing, &dest, &aside, true) {
+            Err(Swap::In {
+                restored: true,
+                error,
+            }) => assert_eq!(error.kind(), std::io::ErrorKind::NotFound),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            std::fs::read_to_string(dest.join("old.txt")).expect("old"),
+            "old"
+        );
+        assert!(!aside.exists());
+        // A built tree replaces it, and the old one is aside.
+        let built = tmp.path().join("built");
+        std::fs::create_dir(&built).expect("mkdir");
+        std::fs::write(built.join("new.txt"), "new").expect("write");
+        swap_in(&built, &dest, &aside, true).expect("swap");
+        assert!(dest.join("new.txt").exists() && !dest.join("old.txt").exists());
+        assert!(aside.join("old.txt").exists() && !built.exists());
+    }
 }
