@@ -253,32 +253,16 @@ pub fn generate<W: Write>(
         fixed = def.edge();
         fixed.truncate(1);
     }
-    if let Some(max_count) = limit {
-        let max_count = usize::try_from(max_count).unwrap_or(usize::MAX);
-        let mut all = fixed;
-        all.truncate(max_count);
-        for _ in 0..random {
-            if all.len() >= max_count {
-                break;
-            }
-            all.push(def.random(&mut rng, max));
+    let max_count = limit.map_or(usize::MAX, |m| usize::try_from(m).unwrap_or(usize::MAX));
+    let mut all = fixed;
+    all.truncate(max_count);
+    for _ in 0..random {
+        if all.len() >= max_count {
+            break;
         }
-        writeln!(out, "{}", all.len())?;
-        for c in all {
-            c.write_line(&mut out)?;
-        }
-    } else {
-        for c in fixed {
-            c.write_line(&mut out)?;
-        }
-        for _ in 0..random {
-            def.random(&mut rng, max).write_line(&mut out)?;
-        }
-        if spec.framing == Framing::Terminator {
-            let zeros = vec!["0"; spec.fields.len()].join(" ");
-            writeln!(out, "{zeros}")?;
-        }
+        all.push(def.random(&mut rng, max));
     }
+    crate::problem::write_input(spec, &all, &mut out)?;
     out.flush()?;
     Ok(())
 }

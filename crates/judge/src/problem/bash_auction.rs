@@ -7,7 +7,8 @@
 //! `max` profile has 500 cases by default: an answer of about 2.5 MB.
 
 use super::{
-    Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec, zero_field,
+    Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec, answer_note,
+    zero_field,
 };
 use crate::generate::SplitMix64;
 use crate::solve::MAX_BIDS;
@@ -38,6 +39,7 @@ static SPEC: Spec = Spec {
         },
     ],
     relation: Relation::None,
+    words: None,
     sample: b"4 2\n3 2\n3 5\n",
     output: OutputKind::Words,
 };
@@ -127,24 +129,26 @@ impl Definition for BashAuction {
             "a bidder facing a remaining distance d = M − price loses exactly when d is a multiple of N + 1 = {}",
             u128::from(raise) + 1
         );
-        match bids.map(|r| r.into_inner()) {
+        let bids = bids.map(|r| r.into_inner());
+        let note = answer_note(&Answer::Bids(bids));
+        match bids {
             None => {
                 let _ = writeln!(
                     s,
-                    "outcome: the first bidder loses (answer `none`): {price} is a multiple of {}",
+                    "outcome: the first bidder loses ({note}): {price} is a multiple of {}",
                     u128::from(raise) + 1
                 );
             }
             Some((lo, hi)) if raise >= price => {
                 let _ = writeln!(
                     s,
-                    "outcome: the first bidder wins at once: every bid from {lo} to {hi} reaches M"
+                    "outcome: the first bidder wins at once ({note}): every bid from {lo} to {hi} reaches M"
                 );
             }
             Some((r, _)) => {
                 let _ = writeln!(
                     s,
-                    "outcome: the first bidder wins with the bid {r} (answer `{r}`): the distance left, {}, is a multiple of {}; then answer every raise x with N + 1 − x",
+                    "outcome: the first bidder wins with the bid {r} ({note}): the distance left, {}, is a multiple of {}; then answer every raise x with N + 1 − x",
                     price - r,
                     u128::from(raise) + 1
                 );

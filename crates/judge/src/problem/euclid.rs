@@ -8,7 +8,8 @@
 
 use super::wythoff::verdict_word;
 use super::{
-    Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec, zero_field,
+    Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
+    Spec, answer_note, zero_field,
 };
 use crate::generate::SplitMix64;
 use beatty_core::golden;
@@ -40,12 +41,19 @@ static SPEC: Spec = Spec {
         },
     ],
     relation: Relation::None,
+    words: Some(WORDS),
     sample: b"34 12\n15 24\n0 0\n",
     output: OutputKind::Words,
 };
 
+/// `Stan wins` if the player to move (Stan) wins, else `Ollie wins`.
+const WORDS: OutcomeWords = OutcomeWords {
+    wins: "Stan wins",
+    loses: "Ollie wins",
+};
+
 fn winner(stan: bool) -> Answer {
-    Answer::Line(if stan { "Stan wins" } else { "Ollie wins" })
+    WORDS.answer(stan)
 }
 
 fn hack_cases() -> &'static [Case] {
@@ -158,13 +166,14 @@ impl Definition for Euclid {
         let _ = writeln!(s, "Euclid's game, numbers ({a}, {b})");
         let _ = writeln!(
             s,
-            "outcome: {} — {}",
+            "outcome: {} — {} ({})",
             if o.player_to_move_wins() { "N" } else { "P" },
             if o.player_to_move_wins() {
                 "Stan (the player to move) wins"
             } else {
-                "Ollie wins"
-            }
+                "Ollie (the second player) wins"
+            },
+            answer_note(&winner(o.player_to_move_wins()))
         );
         let line = euclid::perfect_play(a, b);
         let path: Vec<String> = line.iter().map(|(x, y)| format!("{x} {y}")).collect();
@@ -173,8 +182,8 @@ impl Definition for Euclid {
             let fw = beatty_float::solutions::euclid_f64(a, b);
             let _ = writeln!(
                 s,
-                "float formula: larger / smaller > (1 + sqrt(5)) / 2 answers {} — {}",
-                if fw { "Stan wins" } else { "Ollie wins" },
+                "float formula: larger / smaller > (1 + sqrt(5)) / 2 gives the {} — {}",
+                answer_note(&winner(fw)),
                 verdict_word(fw == o.player_to_move_wins())
             );
         }

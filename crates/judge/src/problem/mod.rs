@@ -146,6 +146,21 @@ impl Problem {
         def.answer(&Case::new(case))
     }
 
+    /// The answer "the player to move wins" (`true`) or "loses" (`false`) in
+    /// this problem's words, for the problems whose answer is the winner
+    /// ([`Spec::words`]); `None` for the others.
+    ///
+    /// ```
+    /// use beatty_judge::Problem;
+    /// let a = Problem::FibonacciNim.outcome_answer(false).unwrap();
+    /// assert_eq!(a.to_string(), "Second win\n");
+    /// assert!(Problem::WythoffMoves.outcome_answer(true).is_none());
+    /// ```
+    #[must_use]
+    pub fn outcome_answer(self, to_move_wins: bool) -> Option<Answer> {
+        self.spec().words.map(|w| w.answer(to_move_wins))
+    }
+
     /// What the classic float solution answers on a case, `None` when the
     /// problem has no float solution or the case is outside its domain.
     ///
@@ -234,6 +249,21 @@ impl fmt::Display for Case {
     }
 }
 
+/// Writes an input of `cases` in the framing of `spec`: the count line of a
+/// counted format, the case lines, the terminator line (every field `0`).
+pub(crate) fn write_input<W: Write>(spec: &Spec, cases: &[Case], out: &mut W) -> io::Result<()> {
+    if let Framing::Counted { .. } = spec.framing {
+        writeln!(out, "{}", cases.len())?;
+    }
+    for c in cases {
+        c.write_line(out)?;
+    }
+    if spec.framing == Framing::Terminator {
+        Case::new(&[0; 2][..spec.fields.len().min(2)]).write_line(out)?;
+    }
+    Ok(())
+}
+
 /// Formats `v` in decimal into `tmp`, returning the digits.
 pub(crate) fn fmt_u64(mut v: u64, tmp: &mut [u8; 20]) -> &[u8] {
     let mut i = tmp.len();
@@ -247,13 +277,39 @@ pub(crate) fn fmt_u64(mut v: u64, tmp: &mut [u8; 20]) -> &[u8] {
     }
 }
 
+/// The two answers of a problem whose answer is who wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OutcomeWords {
+    /// The answer when the player to move wins, e.g. `1`, `First win`.
+    pub wins: &'static str,
+    /// The answer when the player to move loses, e.g. `0`, `Second win`.
+    pub loses: &'static str,
+}
+
+impl OutcomeWords {
+    /// The answer for a win (`true`) or a loss of the player to move.
+    #[must_use]
+    pub const fn answer(self, to_move_wins: bool) -> Answer {
+        Answer::Outcome {
+            to_move_wins,
+            words: self,
+        }
+    }
+}
+
 /// The exact answer of one case, and its one rendering: [`Answer::write_to`]
 /// writes the lines the official output has for the case; `Display` shows the
 /// same text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// One fixed line, e.g. `1`, `first`, `Stan wins`, `Second win`.
-    Line(&'static str),
+    /// Who wins, as one line in the problem's words: `1`/`0`, `first`/`second`,
+    /// `Stan wins`/`Ollie wins`, `First win`/`Second win`, ….
+    Outcome {
+        /// Whether the player to move (the first player) wins.
+        to_move_wins: bool,
+        /// The problem's words for the two outcomes.
+        words: OutcomeWords,
+    },
     /// The `wythoff-moves` answer: `0` for a losing position, else `1` and
     /// the winning moves, one per line.
     Moves(Option<WinningMoves>),
@@ -274,8 +330,16 @@ impl Answer {
     pub fn write_to<W: Write>(&self, out: &mut W) -> io::Result<()> {
         let mut tmp = [0u8; 20];
         match self {
-            Answer::Line(s) => {
-                out.write_all(s.as_bytes())?;
+            Answer::Outcome {
+                to_move_wins,
+                words,
+            } => {
+                let word = if *to_move_wins {
+                    words.wins
+                } else {
+                    words.loses
+                };
+                out.write_all(word.as_bytes())?;
                 out.write_all(b"\n")
             }
             Answer::Moves(None) => out.write_all(b"0\n"),
@@ -309,12 +373,30 @@ impl Answer {
         self.write_to(&mut v).expect("writing to a Vec cannot fail");
         v
     }
+
+    /// The rendering on one line for messages (lines joined by ` / `), bounded
+    /// and escaped like every other excerpt.
+    ///
+    /// ```
+    /// use beatty_judge::Problem;
+    /// let a = Problem::WythoffMoves.answer(&[4, 5]).unwrap();
+    /// assert_eq!(a.shown(), "1 / 1 2 / 3 5");
+    /// ```
+    #[must_use]
+    pub fn shown(&self) -> String {
+        crate::check::shown_lines(&self.to_bytes())
+    }
 }
 
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&String::from_utf8_lossy(&self.to_bytes()))
     }
+}
+
+/// `answer `…``: an answer as explanations quote it.
+pub(crate) fn answer_note(answer: &Answer) -> String {
+    format!("answer `{}`", answer.shown())
 }
 
 /// A case outside the game's domain: which field, what was expected, what is there.
@@ -468,6 +550,9 @@ pub struct Spec {
     pub fields: &'static [Field],
     /// The constraint between the fields.
     pub relation: Relation,
+    /// The answers in words, for the problems whose answer is who wins
+    /// (`None` for answers with moves or bids).
+    pub words: Option<OutcomeWords>,
     /// The sample input of the statement.
     pub sample: &'static [u8],
     /// How answers are compared.

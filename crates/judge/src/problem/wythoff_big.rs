@@ -14,7 +14,9 @@
 //! k there) come first, so that `mixed` (which takes the first 20) breaks both.
 
 use super::wythoff::{LEGEND, max_pair_index, pair};
-use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
+use super::{
+    Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation, Spec,
+};
 use crate::generate::SplitMix64;
 use beatty_core::golden;
 use std::sync::OnceLock;
@@ -46,12 +48,19 @@ static SPEC: Spec = Spec {
         },
     ],
     relation: Relation::None,
+    words: Some(WORDS),
     sample: b"3\n3 5\n3 4\n1 2\n",
     output: OutputKind::Words,
 };
 
+/// `A` if the player to move wins, else `B`.
+const WORDS: OutcomeWords = OutcomeWords {
+    wins: "A",
+    loses: "B",
+};
+
 fn letter(wins: bool) -> Answer {
-    Answer::Line(if wins { "A" } else { "B" })
+    WORDS.answer(wins)
 }
 
 /// The Fibonacci and Lucas numbers k ≥ 1 up to the largest pair index.
@@ -173,6 +182,6 @@ impl Definition for WythoffBig {
 
     fn explain(&self, case: &Case) -> Result<String, String> {
         let (a, b) = case.ab();
-        Ok(super::wythoff::explain_text(a, b, "answer A", "answer B"))
+        Ok(super::wythoff::explain_text(a, b, &letter))
     }
 }

@@ -50,6 +50,7 @@ static SPEC: Spec = Spec {
         },
     ],
     relation: Relation::FirstAtMostSecond,
+    words: None,
     sample: b"1 2\n5 8\n4 7\n2 2\n0 0\n",
     output: OutputKind::Custom,
 };
@@ -212,12 +213,17 @@ impl Definition for WythoffMoves {
 
     fn explain(&self, case: &Case) -> Result<String, String> {
         let (a, b) = case.ab();
-        Ok(super::wythoff::explain_text(
-            a,
-            b,
-            "answer 1 and the moves",
-            "answer 0",
-        ))
+        // A win is answered with the winning moves (only the header `1` when
+        // a float formula wrongly says the player to move wins).
+        let answer = |wins: bool| {
+            Answer::Moves(wins.then(|| {
+                moves(a, b).unwrap_or(WinningMoves {
+                    both: None,
+                    singles: Vec::new(),
+                })
+            }))
+        };
+        Ok(super::wythoff::explain_text(a, b, &answer))
     }
 
     fn compare_custom(
