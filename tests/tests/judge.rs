@@ -738,3 +738,29 @@ fn every_profile_at_its_default_size_validates() {
         }
     }
 }
+
+#[test]
+fn validate_and_solve_name_what_they_found_alike() {
+    // Inputs both reject at the same token: the validator's message quotes
+    // exactly what the solver found (the one renderer of `text::found`).
+    let mut huge = b"1 ".to_vec();
+    huge.resize(1000, b'9');
+    huge.extend_from_slice(b"\x1b\n");
+    let inputs: [(Problem, &[u8]); 6] = [
+        (Problem::Wythoff, b"1 x\n"),
+        (Problem::Euclid, b"3 007x\n0 0\n"),
+        (Problem::Wythoff, b"1 2\x1b[2J\n"),
+        (Problem::Wythoff, b"99999999999999999999999 1\n"),
+        (Problem::Wythoff, &huge),
+        (Problem::FibonacciNim, b"1\n0\n"),
+    ];
+    for (problem, input) in inputs {
+        let v = validate(problem, input).expect_err("invalid").to_string();
+        let found = match solve(problem, input, Vec::new()) {
+            Err(beatty_judge::solve::SolveError::Input(e)) => e.found,
+            r => panic!("{problem} {input:?}: {r:?}"),
+        };
+        assert!(found.starts_with('"'), "{found}");
+        assert!(v.contains(&format!("found {found}")), "{v} / {found}");
+    }
+}

@@ -238,8 +238,8 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Describes what is at the current position, consuming the token (error
-    /// path only): at most [`crate::text::TOKEN_BYTES`] bytes of it, escaped,
-    /// then its whole length.
+    /// path only), as [`crate::text::found`] does for a whole input; `prefix`
+    /// is the start of the token already consumed.
     fn found_here(&mut self, prefix: &str) -> io::Result<String> {
         let max = crate::text::TOKEN_BYTES;
         let mut tok: Vec<u8> = prefix.as_bytes().to_vec();
@@ -255,15 +255,9 @@ impl<R: BufRead> Reader<R> {
             self.pos += 1;
         }
         Ok(if tok.is_empty() {
-            match self.peek()? {
-                None => "end of file".into(),
-                Some(b'\n') => "end of line".into(),
-                Some(_) => "whitespace".into(),
-            }
-        } else if total > tok.len() as u64 {
-            format!("\"{}…({total} bytes)\"", crate::text::excerpt(&tok, max))
+            crate::text::found_blank(self.peek()?)
         } else {
-            format!("\"{}\"", crate::text::excerpt(&tok, max))
+            crate::text::found_token(&tok, total)
         })
     }
 
@@ -312,38 +306,19 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// A number too large for a `u64`: `v` holds its first `count` digits.
     #[cold]
     fn overflow(&mut self, column: u64, v: u64, count: usize) -> SolveError {
-        let mut wide = u128::from(v);
-        let mut digits = count;
-        let mut wide_ok = true;
-        loop {
-            match self.peek() {
-                Ok(Some(b @ b'0'..=b'9')) => {
-                    digits += 1;
-                    self.pos += 1;
-                    match wide
-                        .checked_mul(10)
-                        .and_then(|w| w.checked_add(u128::from(b - b'0')))
-                    {
-                        Some(w) => wide = w,
-                        None => wide_ok = false,
-                    }
-                }
-                Ok(_) => break,
-                Err(e) => return SolveError::Io(e),
-            }
+        let line = self.line;
+        match self.found_here(&format!("{v:0>count$}")) {
+            Ok(found) => SolveError::Input(InputError {
+                line,
+                column,
+                expected: format!("a number ≤ {}", u64::MAX),
+                found,
+            }),
+            Err(e) => SolveError::Io(e),
         }
-        SolveError::Input(InputError {
-            line: self.line,
-            column,
-            expected: format!("a number ≤ {}", u64::MAX),
-            found: if wide_ok {
-                wide.to_string()
-            } else {
-                format!("a {digits}-digit number")
-            },
-        })
     }
 
     /// The end of the current line (after optional spaces) or of the file.
@@ -658,15 +633,21 @@ mod tests {
     }
 
     #[test]
-    fn overflow_reports_the_value_or_its_length() {
+    fn overflow_reports_the_token_bounded() {
         let (_, r) = run(Problem::Wythoff, b"18446744073709551616 1\n", usize::MAX);
         assert_eq!(
             r.unwrap_err(),
-            "line 1, column 1: expected a number ≤ 18446744073709551615, found 18446744073709551616"
+            "line 1, column 1: expected a number ≤ 18446744073709551615, found \"18446744073709551616\""
         );
-        let long = format!("1 {}\n", "9".repeat(50));
+        let long = format!("1 {}\n", "9".repeat(100));
         let (_, r) = run(Problem::Wythoff, long.as_bytes(), usize::MAX);
-        assert!(r.unwrap_err().ends_with("found a 50-digit number"));
+        let shown = "9".repeat(64);
+        assert!(
+            r.as_ref()
+                .unwrap_err()
+                .ends_with(&format!("found \"{shown}…(100 bytes)\"")),
+            "{r:?}"
+        );
     }
 
     #[test]

@@ -80,7 +80,7 @@ impl Definition for FibonacciNim {
         let o = fibonacci_nim::outcome(n).map_err(|_| DomainError {
             field: 0,
             expected: "at least 2 stones".into(),
-            found: format!("\"{n}\""),
+            found: crate::text::found(n.to_string().as_bytes()),
         })?;
         Ok(words(o.player_to_move_wins()))
     }

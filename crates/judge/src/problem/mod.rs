@@ -423,7 +423,7 @@ pub(crate) fn zero_field(field: usize, what: &str) -> DomainError {
     DomainError {
         field,
         expected: format!("a positive number {what}"),
-        found: "\"0\"".into(),
+        found: crate::text::found(b"0"),
     }
 }
 
