@@ -7,12 +7,11 @@
 //! no case with a one-line answer allocates. It is *tolerant of layout*: numbers
 //! may be separated by any run of spaces, tabs or carriage returns, blank lines
 //! are skipped, the last line need not end with a line break, and the input may
-//! end where the format has a terminator (`0 0`, or `0` in `fibonacci-nim`).
+//! end where the format has a terminator line.
 //! Each case must still be on one line: a line with too few numbers is an
 //! incomplete case, one with too many has an unexpected token. After a
-//! terminator, or after the C cases of a counted format (`bash`,
-//! `wythoff-big`), the rest of the input is not read, as a contestant's
-//! program would not read it.
+//! terminator, or after the C cases of a counted format, the rest of the input
+//! is not read, as a contestant's program would not read it.
 //!
 //! The format (framing, fields) comes from the problem's
 //! [`Spec`](crate::problem::Spec) and each case's answer from its module, written
@@ -22,17 +21,13 @@
 //! limits (enforcing those is [`crate::validate()`]'s job). What is refused, with an
 //! [`InputError`] naming line, column and what was expected: a non-number, a
 //! negative number, a value above `u64::MAX`, an incomplete case, and values
-//! outside the game's domain — a maximum take or raise of 0 (`bash`,
-//! `bash-auction`), a price of 0 (`bash-auction`), in `euclid` a single zero
-//! beside a positive number (the format has only positive integers; `0 0` is
-//! the terminator), and a pile of 1 in `fibonacci-nim` (no first move exists).
-//! `bash-auction` also refuses a case whose answer would list more than
-//! [`MAX_BIDS`] bids (a raise limit near `u64::MAX` would otherwise print for
-//! centuries; the official answers have fewer than 1100). A token echoed in an
-//! error is cut to [`TOKEN_BYTES`](crate::text::TOKEN_BYTES) bytes and escaped.
-//!
-//! `wythoff-moves` accepts a > b as well (the game is symmetric) and prints the
-//! resulting positions with x ≤ y as always.
+//! outside the game's domain, which the problem's module states as a
+//! [`DomainError`](crate::problem::DomainError) (a maximum take of 0, a pile
+//! too small for a first move, an answer too long to print, …: each problem
+//! module's docs list its own). Relations between fields (`a ≤ b`) are the
+//! validator's business: the solver answers either order. What was found is
+//! described by [`crate::text::found`] (the validator's renderer), cut to
+//! [`TOKEN_BYTES`](crate::text::TOKEN_BYTES) bytes and escaped.
 //!
 //! Positions in errors are 1-based; **columns count bytes**, not characters.
 //! Before an error is returned, the answers of every earlier case have been
@@ -42,10 +37,6 @@ use crate::Problem;
 use crate::problem::{Case, Definition, Framing};
 use core::fmt;
 use std::io::{self, BufRead, Write};
-
-/// A `bash-auction` case whose answer would list more bids than this is refused
-/// (the official answers have fewer than 1100).
-pub const MAX_BIDS: u64 = 1 << 16;
 
 /// Input that cannot be solved: where, what was expected, what was found.
 ///

@@ -6,9 +6,9 @@
 //! * the numbers of a case are separated by exactly one space (no tabs);
 //! * every line, the last one included, ends with a single line feed (no
 //!   carriage return, no trailing space, no blank line);
-//! * the terminator (`0 0`, or `0` for one field) is present where the format
-//!   has one, and nothing follows it; a counted format (`bash`, `wythoff-big`)
-//!   has exactly C cases after the line C and nothing after them;
+//! * the terminator (every field `0`) is present where the format has one, and
+//!   nothing follows it; a counted format has exactly C cases after the line C
+//!   and nothing after them;
 //! * the official constraints hold (the fields and framing of the problem's
 //!   [`Spec`](crate::problem::Spec)); formats read until end of file must have
 //!   at least one case.
@@ -17,7 +17,7 @@
 //! (**columns count bytes**) and the rule broken. The error points at the first
 //! byte that cannot be part of a valid input, or, for a value out of range, at
 //! the first digit of the value. Tokens echoed in messages are cut to
-//! [`TOKEN_BYTES`] bytes and escaped ([`excerpt`]).
+//! [`TOKEN_BYTES`](crate::text::TOKEN_BYTES) bytes and escaped ([`crate::text::found`]).
 
 use crate::Problem;
 use crate::problem::{Framing, Relation};

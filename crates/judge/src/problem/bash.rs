@@ -3,6 +3,7 @@
 //! A count C ≤ 100, then C lines `n m` with 1 ≤ n, m ≤ 1000; the answer is
 //! `first` if the first player wins, else `second`. There is no float formula;
 //! the hack cases are the period boundaries n ≡ −1, 0, 1 mod (m + 1).
+//! Outside the game's domain (refused by the solver): a maximum take m = 0.
 
 use super::{
     Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,

@@ -5,17 +5,23 @@
 //! formula; the hack cases are the boundaries M ≤ N, M = N + 1 and
 //! M ≡ 0 mod (N + 1). A `max` case lists up to 1099 bids (about 5 KB), so the
 //! `max` profile has 500 cases by default: an answer of about 2.5 MB.
+//! Outside the game's domain (refused by the solver): M = 0, N = 0, and a case
+//! whose answer would list more than [`MAX_BIDS`] bids.
 
 use super::{
     Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec, answer_note,
     zero_field,
 };
 use crate::generate::SplitMix64;
-use crate::solve::MAX_BIDS;
 use beatty_games::bash;
 use core::fmt::Write;
 
 const MAX: u64 = 1099;
+
+/// A case whose answer would list more bids than this is refused by the solver
+/// (a raise limit near `u64::MAX` would otherwise print for centuries; the
+/// official answers have at most 1099).
+pub const MAX_BIDS: u64 = 1 << 16;
 
 static SPEC: Spec = Spec {
     name: "bash-auction",

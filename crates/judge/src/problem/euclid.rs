@@ -5,6 +5,9 @@
 //! are pairs of consecutive Fibonacci numbers below 2^31, their multiples and
 //! neighbours, whose ratio is so close to φ that the double test
 //! `larger / smaller > φ` errs; each is kept only if it does.
+//! Outside the game's domain (refused by the solver): a single zero beside a
+//! positive number (the format has only positive integers; `0 0` is the
+//! terminator).
 
 use super::wythoff::verdict_word;
 use super::{

@@ -16,6 +16,9 @@
 //! solution, Binet's formula `round(φ^k / √5)` in doubles
 //! ([`beatty_float::solutions::fibonacci_nim_binet`]), is exact below 2^31
 //! (its relative error, about 10^-15, stays far below 0.5 / F(k)).
+//!
+//! Outside the game's domain (refused by the solver): n < 2 (no first move
+//! exists).
 
 use super::wythoff::verdict_word;
 use super::{

@@ -28,6 +28,7 @@ mod wythoff;
 mod wythoff_big;
 mod wythoff_moves;
 
+pub use bash_auction::MAX_BIDS;
 pub use wythoff_moves::WinningMoves;
 
 /// One of the classic problems the judge knows.

@@ -18,6 +18,9 @@
 //! *from the smaller pile* naive solutions miss, like (4, 5) → (3, 5): each is
 //! kept only if [`beatty_float::solutions::wythoff_moves_naive`] prints
 //! different moves than the exact answer.
+//!
+//! The solver also answers a > b (the game is symmetric), with the resulting
+//! positions written x ≤ y as always; only the validator enforces a ≤ b.
 
 use super::wythoff::{LEGEND, max_pair_index, pair};
 use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
