@@ -211,25 +211,10 @@ fn the_double_formula_is_wrong_on_most_k_near_the_largest_big_pair() {
     assert!(wrong > 1500, "{wrong} of 2001");
 }
 
-/// Wythoff's P-positions by their definition (a position is P iff no move leads
-/// to a P-position), for piles up to `n`.
-fn p_table(n: usize) -> Vec<Vec<bool>> {
-    let mut p = vec![vec![false; n + 1]; n + 1];
-    for a in 0..=n {
-        for b in 0..=n {
-            let to_p = (0..a).any(|x| p[x][b])
-                || (0..b).any(|y| p[a][y])
-                || (1..=a.min(b)).any(|t| p[a - t][b - t]);
-            p[a][b] = !to_p;
-        }
-    }
-    p
-}
-
 #[test]
 fn wythoff_moves_output_matches_brute_force_for_small_piles() {
     const N: usize = 40;
-    let p = p_table(N);
+    let p = beatty_tests::wythoff_p_table(N);
     let mut input = String::new();
     let mut want = String::new();
     for a in 0..=N {

@@ -16,6 +16,7 @@ use super::{
 };
 use crate::generate::SplitMix64;
 use beatty_core::golden;
+use beatty_core::zeckendorf::FIBONACCI;
 use beatty_games::euclid;
 use core::fmt::Write;
 use std::sync::OnceLock;
@@ -63,8 +64,10 @@ fn hack_cases() -> &'static [Case] {
     static H: OnceLock<Vec<Case>> = OnceLock::new();
     H.get_or_init(|| {
         let mut v = Vec::new();
-        let (mut f0, mut f1) = (1u64, 2u64);
-        while f1 <= MAX {
+        // Consecutive Fibonacci numbers (F(k), F(k + 1)) from (1, 2), F(k + 1) ≤ MAX.
+        let u = |f: u128| u64::try_from(f).unwrap_or(u64::MAX);
+        let fib = FIBONACCI[2..].windows(2).map(|w| (u(w[0]), u(w[1])));
+        for (f0, f1) in fib.take_while(|&(_, f1)| f1 <= MAX) {
             for c in 1..=(MAX / f1).min(64) {
                 for da in [0, 1, -1i64, 2, -2] {
                     for db in [0, 1, -1i64] {
@@ -86,7 +89,6 @@ fn hack_cases() -> &'static [Case] {
                     }
                 }
             }
-            (f0, f1) = (f1, f0 + f1);
         }
         v
     })

@@ -19,6 +19,7 @@ use super::{
 };
 use crate::generate::SplitMix64;
 use beatty_core::golden;
+use beatty_core::zeckendorf::FIBONACCI;
 use std::sync::OnceLock;
 
 const MAX: u64 = 1_000_000_000_000_000_000;
@@ -63,17 +64,20 @@ fn letter(wins: bool) -> Answer {
     WORDS.answer(wins)
 }
 
-/// The Fibonacci and Lucas numbers k ≥ 1 up to the largest pair index.
+/// The Fibonacci numbers F(i) (i ≥ 2) and the Lucas numbers
+/// L(i) = F(i − 1) + F(i + 1) up to the largest pair index.
 fn fibonacci_and_lucas() -> Vec<u64> {
     let kmax = max_pair_index(MAX);
-    let mut v = Vec::new();
-    for (mut x, mut y) in [(1u64, 2u64), (2, 1)] {
-        while x <= kmax {
-            v.push(x);
-            (x, y) = (y, x.saturating_add(y));
-        }
-    }
-    v
+    let f = &FIBONACCI;
+    let lucas = (1..f.len() - 1).filter_map(|i| f[i - 1].checked_add(f[i + 1]));
+    f[2..]
+        .iter()
+        .copied()
+        .chain([2])
+        .chain(lucas)
+        .filter_map(|x| u64::try_from(x).ok())
+        .filter(|&x| x <= kmax)
+        .collect()
 }
 
 fn hack_cases() -> &'static [Case] {
