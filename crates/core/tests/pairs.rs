@@ -99,6 +99,9 @@ fn ends_cleanly_after_the_last_pair() {
     assert_eq!(it.size_hint(), (0, Some(0)));
     assert_eq!(it.next(), None);
     assert_eq!(it.next(), None); // fused
+    // `nth` past the end repositions at MAX + 1, whose ⌊kφ⌋ still fits.
+    assert!(golden::lower(MAX_PAIR_INDEX + 1).is_some());
+    assert_eq!(pairs().nth(usize::MAX), None);
     assert_eq!(it.nth(1), None);
     let mut it = pairs();
     assert_eq!(it.nth(MAX_PAIR_INDEX as usize + 1), None);
