@@ -12,66 +12,64 @@
 //! [`explain`](crate::explain) are drivers over that description: they read the
 //! format from the [`Spec`] and ask the module only for answers and cases.
 //!
-//! Adding a problem is one new module implementing `Definition` plus three
-//! lines here: its `mod` line, its [`Problem`] variant and its registry row.
+//! Adding a problem is one new module implementing `Definition` plus one entry
+//! (a doc line and a line) in the `registry!` list here, which declares the
+//! module, the [`Problem`] variant and the registry row.
 
 use crate::generate::SplitMix64;
 use core::fmt;
 use core::str::FromStr;
 use std::io::{self, Write};
 
-mod bash;
-mod bash_auction;
-mod euclid;
-mod fibonacci_nim;
-mod wythoff;
-mod wythoff_big;
-mod wythoff_moves;
-
 pub use bash_auction::MAX_BIDS;
 pub use wythoff_moves::WinningMoves;
 
-/// One of the classic problems the judge knows.
-///
-/// Each problem has a canonical name (what [`Problem::name`] returns and what
-/// `judge problems` prints) and the online-judge ids it is known by
-/// ([`Problem::aliases`]). Parsing accepts both, ignoring ASCII case.
-///
-/// ```
-/// use beatty_judge::Problem;
-/// assert_eq!("POJ1067".parse::<Problem>(), Ok(Problem::Wythoff));
-/// assert_eq!("51nod1185".parse::<Problem>(), Ok(Problem::WythoffBig));
-/// assert_eq!(Problem::Euclid.name(), "euclid");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Problem {
-    /// Wythoff's game, outcome only (POJ 1067, HDU 1527).
-    Wythoff,
-    /// Wythoff's game with the winning moves (HDU 2177).
-    WythoffMoves,
-    /// Wythoff's game with piles up to 10^18 (51nod 1185).
-    WythoffBig,
-    /// Bash's game (HDU 1846).
-    Bash,
-    /// The auction form of Bash's game (HDU 2149).
-    BashAuction,
-    /// Euclid's game (HDU 1525, POJ 2348).
-    Euclid,
-    /// Fibonacci nim (HDU 2516).
-    FibonacciNim,
+/// Declares the problems: for each, its module (`problem/<module>.rs`), its
+/// [`Problem`] variant with the variant's doc line, and its registry row.
+macro_rules! registry {
+    ($($(#[doc = $doc:literal])* $module:ident :: $def:ident => $variant:ident,)*) => {
+        $(mod $module;)*
+
+        /// One of the classic problems the judge knows.
+        ///
+        /// Each problem has a canonical name (what [`Problem::name`] returns and what
+        /// `judge problems` prints) and the online-judge ids it is known by
+        /// ([`Problem::aliases`]). Parsing accepts both, ignoring ASCII case.
+        ///
+        /// ```
+        /// use beatty_judge::Problem;
+        /// assert_eq!("POJ1067".parse::<Problem>(), Ok(Problem::Wythoff));
+        /// assert_eq!("51nod1185".parse::<Problem>(), Ok(Problem::WythoffBig));
+        /// assert_eq!(Problem::Euclid.name(), "euclid");
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Problem {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        /// The registry: every problem with its definition, in the order `judge
+        /// problems` lists them.
+        const REGISTRY: &[(Problem, &dyn Definition)] = &[$((Problem::$variant, &$module::$def),)*];
+    };
 }
 
-/// The registry: every problem with its definition, in the order `judge
-/// problems` lists them.
-const REGISTRY: [(Problem, &dyn Definition); 7] = [
-    (Problem::Wythoff, &wythoff::Wythoff),
-    (Problem::WythoffMoves, &wythoff_moves::WythoffMoves),
-    (Problem::WythoffBig, &wythoff_big::WythoffBig),
-    (Problem::Bash, &bash::Bash),
-    (Problem::BashAuction, &bash_auction::BashAuction),
-    (Problem::Euclid, &euclid::Euclid),
-    (Problem::FibonacciNim, &fibonacci_nim::FibonacciNim),
-];
+// The one line per problem (in the order `judge problems` lists them).
+registry! {
+    /// Wythoff's game, outcome only (POJ 1067, HDU 1527).
+    wythoff::Wythoff => Wythoff,
+    /// Wythoff's game with the winning moves (HDU 2177).
+    wythoff_moves::WythoffMoves => WythoffMoves,
+    /// Wythoff's game with piles up to 10^18 (51nod 1185).
+    wythoff_big::WythoffBig => WythoffBig,
+    /// Bash's game (HDU 1846).
+    bash::Bash => Bash,
+    /// The auction form of Bash's game (HDU 2149).
+    bash_auction::BashAuction => BashAuction,
+    /// Euclid's game (HDU 1525, POJ 2348).
+    euclid::Euclid => Euclid,
+    /// Fibonacci nim (HDU 2516).
+    fibonacci_nim::FibonacciNim => FibonacciNim,
+}
 
 impl Problem {
     /// Every problem, in the order `judge problems` lists them.
