@@ -1,6 +1,9 @@
 //! Cross-crate tests of `beatty-judge` at the library level: the reference solver
-//! agrees with `beatty-games` (and with brute force) on generated inputs of every
-//! profile; the generators' output passes the validator for random seeds; what
+//! agrees with `beatty-games` on generated inputs of every profile (the values —
+//! outcomes, moves, bids — from the games crate, written through the library's
+//! one rendering of `Answer`, whose words the e2e tests pin), and its
+//! `wythoff-moves` output, text included, with a brute-force search for small
+//! piles; the generators' output passes the validator for random seeds; what
 //! validates is solved and what is solved is accepted; and `check` gives the
 //! verdicts of a transcription of testlib's `ncmp` and `wcmp`.
 //! (The tests through the built `judge` binary are in `crates/judge/tests/e2e.rs`,
