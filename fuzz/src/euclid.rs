@@ -3,7 +3,7 @@
 //! documented error bound — a/b within 2⁻⁵⁰ of φ, decided with integers by
 //! `beatty_hazards::euclid_near_phi`.
 
-use crate::{DOMAIN, fib, nudge, offset};
+use crate::{domain, fib, nudge, offset};
 use arbitrary::Arbitrary;
 use beatty_games::{Outcome, euclid};
 
@@ -23,20 +23,20 @@ pub struct Input {
 pub fn check(input: &Input) {
     let Input { mode, x, y } = *input;
     let (a, b) = match mode % 3 {
-        0 => (1 + x % DOMAIN, 1 + y % DOMAIN),
+        0 => (1 + x % domain(), 1 + y % domain()),
         1 => {
             let i = (x % 43 + 1) as u32;
             let (f1, f0) = (fib(i + 1), fib(i));
-            let m = 1 + (x >> 8) % (DOMAIN / f1).max(1);
+            let m = 1 + (x >> 8) % (domain() / f1).max(1);
             (
-                nudge(m * f1, offset(y, 8), 1, DOMAIN),
-                nudge(m * f0, offset(y >> 8, 8), 1, DOMAIN),
+                nudge(m * f1, offset(y, 8), 1, domain()),
+                nudge(m * f0, offset(y >> 8, 8), 1, domain()),
             )
         }
         _ => {
-            let b = 1 + y % (DOMAIN * 100 / 162);
+            let b = 1 + y % (domain() * 100 / 162);
             let a = beatty_core::golden::lower(b).expect("b < 10⁹") + (x & 1);
-            (a.min(DOMAIN), b)
+            (a.min(domain()), b)
         }
     };
     check_pair(a, b);

@@ -33,7 +33,7 @@ pub fn check(input: &Input) {
     let Input { x, y, w } = *input;
     let near_fib = nudge(fib((y % 94) as u32), offset(y >> 8, 3), 0, u64::MAX);
     for n in [x, near_fib, u64::MAX - (y % 4)] {
-        check_floor_div(n);
+        check_floor_div_phi(n);
         check_sequences(n);
         check_classify(n);
         check_second_implementations(n);
@@ -47,7 +47,7 @@ pub fn check(input: &Input) {
     }
 }
 
-fn check_floor_div(n: u64) {
+fn check_floor_div_phi(n: u64) {
     let c = golden::floor_div_phi(n) as u128;
     let n128 = n as u128;
     // c ≤ n/φ ⟺ c(c + n) ≤ n²; c + 1 > n/φ ⟺ (c + 1)(c + 1 + n) > n² (n > 0; both < 2¹²⁸ here

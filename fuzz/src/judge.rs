@@ -10,7 +10,9 @@
 //!   pipeline above.
 
 use arbitrary::Arbitrary;
-use beatty_judge::generate::{GenError, Profile, default_max_cases, generate};
+use beatty_judge::generate::{
+    DEFAULT_RANDOM_CASES, GenError, Profile, default_max_cases, generate,
+};
 use beatty_judge::problem::Framing;
 use beatty_judge::text::excerpt;
 use beatty_judge::{Problem, SolveError, Verdict, check, solve, validate};
@@ -140,7 +142,7 @@ fn check_generate_up_to(input: &GenerateInput, most: u64) {
     let impossible = cases == Some(0) || cases.zip(limit).is_some_and(|(c, max)| c > max);
     let asked = match profile {
         Profile::Max => cases.unwrap_or(default_max_cases(problem)),
-        _ => cases.unwrap_or(100),
+        _ => cases.unwrap_or(DEFAULT_RANDOM_CASES),
     };
     if !impossible && asked > most {
         return;
@@ -165,7 +167,11 @@ fn check_generate_up_to(input: &GenerateInput, most: u64) {
     };
     let counted = |n: u64| limit.map_or(n, |max| n.min(max));
     match (profile, cases) {
-        (Profile::Random, _) => assert_eq!(summary.cases, counted(cases.unwrap_or(100)), "{what}"),
+        (Profile::Random, _) => assert_eq!(
+            summary.cases,
+            counted(cases.unwrap_or(DEFAULT_RANDOM_CASES)),
+            "{what}"
+        ),
         (Profile::Max, _) => assert_eq!(
             summary.cases,
             cases.unwrap_or(default_max_cases(problem)),

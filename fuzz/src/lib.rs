@@ -27,26 +27,17 @@ pub mod quadratic;
 
 use arbitrary::{Arbitrary, Unstructured};
 
-/// The POJ 1067 limit and the fuzzed domain of the differential targets: 10⁹.
-pub const DOMAIN: u64 = 1_000_000_000;
+/// The fuzzed domain of the differential targets: the piles of POJ 1067
+/// (`wythoff`), 0..=10⁹, as the judge's problem description states them.
+pub fn domain() -> u64 {
+    beatty_judge::Problem::Wythoff.spec().fields[0].max
+}
 
-/// The checked-in list of every k in 0..=10⁹ with `lower_f64(k) ≠ ⌊kφ⌋`.
-pub const HAZARD_LIST: &str = include_str!("../../tests/data/hazards-lower_f64-0-1e9.txt");
-
-/// The hazards of [`HAZARD_LIST`], parsed, increasing.
+/// The checked-in list of every k in 0..=10⁹ with `lower_f64(k) ≠ ⌊kφ⌋`, parsed,
+/// increasing (`tests/data/hazards-lower_f64-0-1e9.txt`, read by the one parser of
+/// `beatty-tests`).
 pub fn hazards() -> &'static [u64] {
-    static LIST: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
-    LIST.get_or_init(|| {
-        HAZARD_LIST
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| {
-                l.trim()
-                    .parse()
-                    .expect("tests/data hazard list: one k per line")
-            })
-            .collect()
-    })
+    beatty_tests::lower_f64_hazards_1e9()
 }
 
 /// Whether `k` is in the checked-in hazard list.

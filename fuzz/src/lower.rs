@@ -3,7 +3,7 @@
 //! hazard list (tests/data/hazards-lower_f64-0-1e9.txt), and every listed k must really
 //! disagree.
 
-use crate::{DOMAIN, fib, hazards, is_listed_hazard, nudge, offset};
+use crate::{domain, fib, hazards, is_listed_hazard, nudge, offset};
 use arbitrary::Arbitrary;
 use beatty_core::golden;
 
@@ -24,23 +24,23 @@ pub struct Input {
 pub fn check(input: &Input) {
     let Input { mode, x, y } = *input;
     let k = match mode % 5 {
-        0 => x % (DOMAIN + 1),
-        1 => nudge(fib((x % 45) as u32), offset(y, 5_000), 0, DOMAIN),
+        0 => x % (domain() + 1),
+        1 => nudge(fib((x % 45) as u32), offset(y, 5_000), 0, domain()),
         2 => {
             let h = hazards();
             nudge(
                 h[(x % h.len() as u64) as usize],
                 offset(y, 5_000),
                 0,
-                DOMAIN,
+                domain(),
             )
         }
         3 => {
             let base = fib((x % 45) as u32).saturating_add(fib(((x >> 8) % 45) as u32));
-            nudge(base, offset(y, 2_000), 0, DOMAIN)
+            nudge(base, offset(y, 2_000), 0, domain())
         }
         _ => {
-            check_pair(x % (DOMAIN + 1), y % (DOMAIN + 1));
+            check_pair(x % (domain() + 1), y % (domain() + 1));
             return;
         }
     };
@@ -69,7 +69,7 @@ fn check_k(k: u64) {
 }
 
 fn check_pair(a: u64, b: u64) {
-    if a > DOMAIN || b > DOMAIN {
+    if a > domain() || b > domain() {
         return;
     }
     let exact = golden::is_p_position(a, b);

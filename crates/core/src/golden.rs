@@ -406,10 +406,9 @@ impl Pairs {
     /// The iterator positioned at k (k ≤ MAX_PAIR_INDEX + 1).
     #[inline(never)]
     const fn starting_at(k: u64) -> Pairs {
-        let a = match lower(k) {
-            Some(a) => a,
-            None => 0, // only for k past the end, where `a` is never read
-        };
+        // k ≤ MAX_PAIR_INDEX + 1 < 2⁶⁴/φ² + 1, so kφ < 2⁶⁴/φ + φ < 2⁶⁴: ⌊kφ⌋ fits
+        // (only ⌊kφ²⌋ = ⌊kφ⌋ + k, read past the end, may not).
+        let a = lower(k).expect("k ≤ MAX_PAIR_INDEX + 1, whose ⌊kφ⌋ fits in u64");
         let mask = crate::zeckendorf::Zeckendorf::from_u64(k)
             .mask()
             .expect("a u64 has a Zeckendorf mask below 2⁹²");

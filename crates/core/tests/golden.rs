@@ -142,7 +142,7 @@ fn cmp_ratio_exact(a: u64, b: u64) -> Ordering {
 #[test]
 fn cmp_ratio_on_fibonacci_ratios() {
     // F(n+1)/F(n) alternates around φ; check the neighbours too.
-    let f = common::fibonacci_u128();
+    let f = beatty_core::zeckendorf::FIBONACCI;
     for w in f.windows(2).skip(1) {
         let (Ok(b), Ok(a)) = (u64::try_from(w[0]), u64::try_from(w[1])) else {
             continue;
@@ -281,7 +281,7 @@ fn floor_div_slow_path_cases() {
     // Near u64::MAX the window (k out of 2⁶⁴) is wide: most k carry there.
     hits.extend((0..20_000).map(|d| u64::MAX - d).filter(|&k| carries(k)));
     // Sums of two Fibonacci numbers (k/φ close to an integer again).
-    let f = common::fibonacci_u128();
+    let f = beatty_core::zeckendorf::FIBONACCI;
     for &x in &f {
         for &y in &f {
             if let Some(Ok(k)) = x.checked_add(y).map(u64::try_from)

@@ -3,7 +3,7 @@
 //! boundaries: segment changes, `nth` jumps, the end of the u64 range.
 
 use beatty_core::golden::{self, MAX_PAIR_INDEX, pairs};
-use beatty_core::zeckendorf::{Zeckendorf, increment_mask};
+use beatty_core::zeckendorf::{FIBONACCI, Zeckendorf, increment_mask};
 use quickcheck::quickcheck;
 
 /// The simple exact rule the fast iterator implements in blocks:
@@ -66,8 +66,8 @@ fn check_run_from(start: u64, len: u64) {
 /// Zeckendorf digit below F(18)) in a few regions, and right at Fibonacci numbers.
 #[test]
 fn runs_across_segment_boundaries() {
-    let fib = common_fibonacci();
-    for &f in fib.iter().filter(|&&f| f <= MAX_PAIR_INDEX) {
+    let fib = FIBONACCI[2..].iter().filter_map(|&f| u64::try_from(f).ok());
+    for f in fib.filter(|&f| f <= MAX_PAIR_INDEX) {
         for start in [f.saturating_sub(3), f.saturating_sub(70), f + 1597 - 2] {
             check_run_from(start.min(MAX_PAIR_INDEX), 200);
         }
@@ -81,14 +81,6 @@ fn runs_across_segment_boundaries() {
     ] {
         check_run_from(start, 300_000);
     }
-}
-
-fn common_fibonacci() -> Vec<u64> {
-    let mut f = vec![1u64, 2];
-    while let Some(n) = f[f.len() - 1].checked_add(f[f.len() - 2]) {
-        f.push(n);
-    }
-    f
 }
 
 #[test]
@@ -107,6 +99,9 @@ fn ends_cleanly_after_the_last_pair() {
     assert_eq!(it.size_hint(), (0, Some(0)));
     assert_eq!(it.next(), None);
     assert_eq!(it.next(), None); // fused
+    // `nth` past the end repositions at MAX + 1, whose ⌊kφ⌋ still fits.
+    assert!(golden::lower(MAX_PAIR_INDEX + 1).is_some());
+    assert_eq!(pairs().nth(usize::MAX), None);
     assert_eq!(it.nth(1), None);
     let mut it = pairs();
     assert_eq!(it.nth(MAX_PAIR_INDEX as usize + 1), None);

@@ -417,7 +417,14 @@ mod tests {
         assert_eq!(misere_winning_move(0, 0), Err(BashError::ZeroMaxTake));
         assert_eq!(auction_winning_bids(0, 0), Err(BashError::ZeroMaxTake));
         assert_eq!(auction_winning_bids(0, 1), Err(BashError::ZeroPrice));
-        assert!(!BashError::ZeroPrice.to_string().is_empty());
+        assert_eq!(
+            BashError::ZeroPrice.to_string(),
+            "the target price must be at least 1"
+        );
+        assert_eq!(
+            BashError::ZeroMaxTake.to_string(),
+            "the maximum take must be at least 1"
+        );
     }
 
     quickcheck! {

@@ -352,7 +352,14 @@ mod tests {
             Err(SumError::Unavailable { index: 0 })
         );
         assert_eq!(grundy(&[Component::Wythoff(3, 0)], Some(&t)), Ok(3));
-        assert!(!err.to_string().is_empty());
+        assert_eq!(
+            err.to_string(),
+            "component 1: the maximum take must be at least 1"
+        );
+        assert_eq!(
+            SumError::Unavailable { index: 0 }.to_string(),
+            "the Grundy value of component 0 is not available"
+        );
     }
 
     #[test]

@@ -56,15 +56,18 @@ fn check_around_index(k: u64) {
 fn fibonacci_and_lucas_indices_up_to_1e18() {
     const LIMIT: u64 = 1_000_000_000_000_000_000;
     let mut p_positions = 0;
-    for (mut x, mut y) in [(0u64, 1u64), (2, 1)] {
-        // Fibonacci, then Lucas numbers.
-        while x <= LIMIT {
-            for k in [x.saturating_sub(1), x, x + 1] {
-                // b ≈ 2.618k goes past 10¹⁸ for the largest k, still inside u64.
-                check_around_index(k);
-                p_positions += 1;
-            }
-            (x, y) = (y, x + y);
+    // Fibonacci numbers F(i) and Lucas numbers L(i) = F(i − 1) + F(i + 1),
+    // from the core's tested table (inputs here).
+    let f = &beatty_core::zeckendorf::FIBONACCI;
+    let lucas = (1..f.len() - 1).filter_map(|i| f[i - 1].checked_add(f[i + 1]));
+    for x in f.iter().copied().chain([2]).chain(lucas) {
+        let Some(x) = u64::try_from(x).ok().filter(|&x| x <= LIMIT) else {
+            continue;
+        };
+        for k in [x.saturating_sub(1), x, x + 1] {
+            // b ≈ 2.618k goes past 10¹⁸ for the largest k, still inside u64.
+            check_around_index(k);
+            p_positions += 1;
         }
     }
     assert!(p_positions > 150);

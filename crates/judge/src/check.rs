@@ -9,22 +9,23 @@
 //! The exact answers of all cases are rendered (the same bytes `judge solve`
 //! prints) and compared with the output as testlib's standard checkers compare
 //! a jury answer, according to the problem's
-//! [`OutputKind`]:
+//! [`OutputKind`] (its [`Spec::output`](crate::problem::Spec::output), set in
+//! the problem's module):
 //!
-//! * **integers** (`wythoff`) — testlib's `ncmp`: both sides are sequences of
+//! * **integers** — testlib's `ncmp`: both sides are sequences of
 //!   tokens separated by spaces, tabs, carriage returns and line feeds. Each
 //!   output token must be an integer as testlib reads one (optional `-`,
 //!   digits, no leading zeros, no `-0`, within 64 bits, at most 20 characters),
 //!   else **presentation error**; a different value is a **wrong answer**; too
 //!   few or too many integers is a **wrong answer** (a non-integer among the
 //!   extra tokens is a presentation error, as `ncmp` reads them too).
-//! * **words** (`wythoff-big`, `bash`, `bash-auction`, `euclid`,
-//!   `fibonacci-nim`) — testlib's `wcmp`: tokens compared byte for byte; a
+//! * **words** — testlib's `wcmp`: tokens compared byte for byte; a
 //!   different token, a missing or an extra token are all a **wrong answer**.
 //!   `wcmp` never gives a presentation error except for a token longer than
 //!   testlib's 32 MiB limit, which this checker reproduces.
-//! * **custom** (`wythoff-moves`) — the problem's own line-structured checker
-//!   (see its output format in `judge problems`).
+//! * **custom** — the problem module's own comparison (e.g. a line-structured
+//!   one that accepts moves in any order; see the output format in
+//!   `judge problems`).
 //!
 //! Whitespace never matters in the standard comparisons. The first failing
 //! case is reported with its number, its input, the expected answer and what

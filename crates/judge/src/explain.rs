@@ -36,3 +36,34 @@ pub fn explain(game: &str, numbers: &[u64]) -> Result<String, String> {
     }
     problem.def().explain(&Case::new(numbers))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::explain;
+    use crate::Problem;
+
+    /// Every explanation quotes the exact answer in the one rendering of
+    /// [`Answer`](crate::problem::Answer) (the one `solve` prints), on the
+    /// cases of every problem's edge profile.
+    #[test]
+    fn every_explanation_quotes_the_answer_that_solve_prints() {
+        for problem in Problem::ALL {
+            for case in problem.def().edge() {
+                let Ok(answer) = problem.answer(case.values()) else {
+                    continue;
+                };
+                let t = explain(problem.name(), case.values()).expect("an edge case explains");
+                let mut solved = Vec::new();
+                let mut input = Vec::new();
+                crate::problem::write_input(problem.spec(), &[case], &mut input).expect("a Vec");
+                crate::solve(problem, &input[..], &mut solved).expect("an edge case solves");
+                assert_eq!(answer.to_bytes(), solved, "{problem} {case}");
+                let quoted = format!("answer `{}`", answer.shown());
+                assert!(
+                    t.contains(&quoted),
+                    "{problem} {case}: {quoted} not in\n{t}"
+                );
+            }
+        }
+    }
+}

@@ -21,20 +21,17 @@
 //! * `hack` — cases on which a classic naive solution answers wrongly. Where the
 //!   problem has a float solution (in `beatty_float::solutions`), a candidate is
 //!   kept only if that solution's answer, computed at generation, differs from
-//!   the exact one: `wythoff` (the double hazards below 10^9), `wythoff-big`
-//!   (most k near 10^18), `wythoff-moves` (the smaller-pile move naive solutions
-//!   miss), `euclid` (ratios near φ), `fibonacci-nim` (the n < 2^31 where the
-//!   test "5n² ± 4 is a perfect square" in doubles errs, beside the Fibonacci
-//!   numbers ±1). `bash` and `bash-auction` have no float formula: their hack
-//!   cases are the boundaries where off-by-one solutions fail.
+//!   the exact one; without one, the hack cases are the boundaries where
+//!   off-by-one solutions fail. Each problem module's docs say which cases
+//!   these are.
 //! * `max` — the largest input the limits allow: many cases ([`default_max_cases`],
 //!   chosen so that the answer stays within a few MB) with values at or near the
 //!   limits.
 //! * `mixed` (the default) — the edge cases, up to 20 hack cases, then random ones.
 //!
 //! `--cases` sets the number of random (or max) cases; for `edge` and `hack` it
-//! caps the number of cases. A counted format (`bash`: at most 100 cases,
-//! `wythoff-big`: 10000) never exceeds its count limit.
+//! caps the number of cases. A counted format never exceeds its count limit
+//! ([`Framing::Counted`]).
 
 use crate::Problem;
 use crate::problem::{Case, Framing};
@@ -177,9 +174,12 @@ impl From<io::Error> for GenError {
     }
 }
 
-/// The default number of cases of the `max` profile: the count limit of a
-/// counted format, 500 for `bash-auction` (whose answers are up to 1099 numbers
-/// long: about 2.5 MB in all), 100 000 otherwise.
+/// The default number of random cases of the `random` and `mixed` profiles.
+pub const DEFAULT_RANDOM_CASES: u64 = 100;
+
+/// The default number of cases of the `max` profile, from the problem's module:
+/// chosen so that the answer stays within a few MB, and never above the count
+/// limit of a counted format.
 ///
 /// ```
 /// use beatty_judge::{generate::default_max_cases, Problem};
@@ -194,7 +194,7 @@ pub fn default_max_cases(problem: Problem) -> u64 {
 /// Writes a valid input of `problem` to `out`, reproducible from `seed`.
 ///
 /// `cases` is the number of random (or max) cases, or the cap for edge and hack
-/// cases (`None`: 100 random cases, [`default_max_cases`] max cases, every edge or hack case).
+/// cases (`None`: [`DEFAULT_RANDOM_CASES`] random cases, [`default_max_cases`] max cases, every edge or hack case).
 ///
 /// ```
 /// use beatty_judge::generate::{generate, Profile};
@@ -238,14 +238,14 @@ pub fn generate<W: Write>(
         v.into_iter().take(n).collect()
     };
     let (mut fixed, random, max) = match profile {
-        Profile::Random => (Vec::new(), cases.unwrap_or(100), false),
+        Profile::Random => (Vec::new(), cases.unwrap_or(DEFAULT_RANDOM_CASES), false),
         Profile::Edge => (cap(def.edge()), 0, false),
         Profile::Hack => (cap(def.hack()), 0, false),
         Profile::Max => (Vec::new(), cases.unwrap_or(def.max_cases()), true),
         Profile::Mixed => {
             let mut v = def.edge();
             v.extend(def.hack().into_iter().take(20));
-            (v, cases.unwrap_or(100), false)
+            (v, cases.unwrap_or(DEFAULT_RANDOM_CASES), false)
         }
     };
     if fixed.is_empty() && random == 0 {
@@ -253,32 +253,16 @@ pub fn generate<W: Write>(
         fixed = def.edge();
         fixed.truncate(1);
     }
-    if let Some(max_count) = limit {
-        let max_count = usize::try_from(max_count).unwrap_or(usize::MAX);
-        let mut all = fixed;
-        all.truncate(max_count);
-        for _ in 0..random {
-            if all.len() >= max_count {
-                break;
-            }
-            all.push(def.random(&mut rng, max));
+    let max_count = limit.map_or(usize::MAX, |m| usize::try_from(m).unwrap_or(usize::MAX));
+    let mut all = fixed;
+    all.truncate(max_count);
+    for _ in 0..random {
+        if all.len() >= max_count {
+            break;
         }
-        writeln!(out, "{}", all.len())?;
-        for c in all {
-            c.write_line(&mut out)?;
-        }
-    } else {
-        for c in fixed {
-            c.write_line(&mut out)?;
-        }
-        for _ in 0..random {
-            def.random(&mut rng, max).write_line(&mut out)?;
-        }
-        if spec.framing == Framing::Terminator {
-            let zeros = vec!["0"; spec.fields.len()].join(" ");
-            writeln!(out, "{zeros}")?;
-        }
+        all.push(def.random(&mut rng, max));
     }
+    crate::problem::write_input(spec, &all, &mut out)?;
     out.flush()?;
     Ok(())
 }

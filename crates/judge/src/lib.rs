@@ -1,7 +1,7 @@
-//! The `judge` tool as a library: seven classic golden-ratio game problems
-//! (Wythoff's game as POJ 1067 / HDU 1527, HDU 2177 and 51nod 1185, Bash's game
-//! as HDU 1846 and HDU 2149, Euclid's game as HDU 1525 / POJ 2348, Fibonacci nim
-//! as HDU 2516), answered exactly.
+//! The `judge` tool as a library: the classic golden-ratio game problems of
+//! online judges (Wythoff's, Bash's and Euclid's games and Fibonacci nim, in
+//! several formats; [`Problem`] lists them with their judge ids, and each has
+//! its module in [`problem`]), answered exactly.
 //!
 //! Online judges accept float solutions of these problems that print wrong answers
 //! on legal inputs. This crate is the other side of the table:

@@ -7,12 +7,11 @@
 //! no case with a one-line answer allocates. It is *tolerant of layout*: numbers
 //! may be separated by any run of spaces, tabs or carriage returns, blank lines
 //! are skipped, the last line need not end with a line break, and the input may
-//! end where the format has a terminator (`0 0`, or `0` in `fibonacci-nim`).
+//! end where the format has a terminator line.
 //! Each case must still be on one line: a line with too few numbers is an
 //! incomplete case, one with too many has an unexpected token. After a
-//! terminator, or after the C cases of a counted format (`bash`,
-//! `wythoff-big`), the rest of the input is not read, as a contestant's
-//! program would not read it.
+//! terminator, or after the C cases of a counted format, the rest of the input
+//! is not read, as a contestant's program would not read it.
 //!
 //! The format (framing, fields) comes from the problem's
 //! [`Spec`](crate::problem::Spec) and each case's answer from its module, written
@@ -22,17 +21,13 @@
 //! limits (enforcing those is [`crate::validate()`]'s job). What is refused, with an
 //! [`InputError`] naming line, column and what was expected: a non-number, a
 //! negative number, a value above `u64::MAX`, an incomplete case, and values
-//! outside the game's domain — a maximum take or raise of 0 (`bash`,
-//! `bash-auction`), a price of 0 (`bash-auction`), in `euclid` a single zero
-//! beside a positive number (the format has only positive integers; `0 0` is
-//! the terminator), and a pile of 1 in `fibonacci-nim` (no first move exists).
-//! `bash-auction` also refuses a case whose answer would list more than
-//! [`MAX_BIDS`] bids (a raise limit near `u64::MAX` would otherwise print for
-//! centuries; the official answers have fewer than 1100). A token echoed in an
-//! error is cut to [`TOKEN_BYTES`](crate::text::TOKEN_BYTES) bytes and escaped.
-//!
-//! `wythoff-moves` accepts a > b as well (the game is symmetric) and prints the
-//! resulting positions with x ≤ y as always.
+//! outside the game's domain, which the problem's module states as a
+//! [`DomainError`](crate::problem::DomainError) (a maximum take of 0, a pile
+//! too small for a first move, an answer too long to print, …: each problem
+//! module's docs list its own). Relations between fields (`a ≤ b`) are the
+//! validator's business: the solver answers either order. What was found is
+//! described by [`crate::text::found`] (the validator's renderer), cut to
+//! [`TOKEN_BYTES`](crate::text::TOKEN_BYTES) bytes and escaped.
 //!
 //! Positions in errors are 1-based; **columns count bytes**, not characters.
 //! Before an error is returned, the answers of every earlier case have been
@@ -42,10 +37,6 @@ use crate::Problem;
 use crate::problem::{Case, Definition, Framing};
 use core::fmt;
 use std::io::{self, BufRead, Write};
-
-/// A `bash-auction` case whose answer would list more bids than this is refused
-/// (the official answers have fewer than 1100).
-pub const MAX_BIDS: u64 = 1 << 16;
 
 /// Input that cannot be solved: where, what was expected, what was found.
 ///
@@ -238,8 +229,8 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Describes what is at the current position, consuming the token (error
-    /// path only): at most [`crate::text::TOKEN_BYTES`] bytes of it, escaped,
-    /// then its whole length.
+    /// path only), as [`crate::text::found`] does for a whole input; `prefix`
+    /// is the start of the token already consumed.
     fn found_here(&mut self, prefix: &str) -> io::Result<String> {
         let max = crate::text::TOKEN_BYTES;
         let mut tok: Vec<u8> = prefix.as_bytes().to_vec();
@@ -255,15 +246,9 @@ impl<R: BufRead> Reader<R> {
             self.pos += 1;
         }
         Ok(if tok.is_empty() {
-            match self.peek()? {
-                None => "end of file".into(),
-                Some(b'\n') => "end of line".into(),
-                Some(_) => "whitespace".into(),
-            }
-        } else if total > tok.len() as u64 {
-            format!("\"{}…({total} bytes)\"", crate::text::excerpt(&tok, max))
+            crate::text::found_blank(self.peek()?)
         } else {
-            format!("\"{}\"", crate::text::excerpt(&tok, max))
+            crate::text::found_token(&tok, total)
         })
     }
 
@@ -312,38 +297,19 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// A number too large for a `u64`: `v` holds its first `count` digits.
     #[cold]
     fn overflow(&mut self, column: u64, v: u64, count: usize) -> SolveError {
-        let mut wide = u128::from(v);
-        let mut digits = count;
-        let mut wide_ok = true;
-        loop {
-            match self.peek() {
-                Ok(Some(b @ b'0'..=b'9')) => {
-                    digits += 1;
-                    self.pos += 1;
-                    match wide
-                        .checked_mul(10)
-                        .and_then(|w| w.checked_add(u128::from(b - b'0')))
-                    {
-                        Some(w) => wide = w,
-                        None => wide_ok = false,
-                    }
-                }
-                Ok(_) => break,
-                Err(e) => return SolveError::Io(e),
-            }
+        let line = self.line;
+        match self.found_here(&format!("{v:0>count$}")) {
+            Ok(found) => SolveError::Input(InputError {
+                line,
+                column,
+                expected: format!("a number ≤ {}", u64::MAX),
+                found,
+            }),
+            Err(e) => SolveError::Io(e),
         }
-        SolveError::Input(InputError {
-            line: self.line,
-            column,
-            expected: format!("a number ≤ {}", u64::MAX),
-            found: if wide_ok {
-                wide.to_string()
-            } else {
-                format!("a {digits}-digit number")
-            },
-        })
     }
 
     /// The end of the current line (after optional spaces) or of the file.
@@ -658,15 +624,21 @@ mod tests {
     }
 
     #[test]
-    fn overflow_reports_the_value_or_its_length() {
+    fn overflow_reports_the_token_bounded() {
         let (_, r) = run(Problem::Wythoff, b"18446744073709551616 1\n", usize::MAX);
         assert_eq!(
             r.unwrap_err(),
-            "line 1, column 1: expected a number ≤ 18446744073709551615, found 18446744073709551616"
+            "line 1, column 1: expected a number ≤ 18446744073709551615, found \"18446744073709551616\""
         );
-        let long = format!("1 {}\n", "9".repeat(50));
+        let long = format!("1 {}\n", "9".repeat(100));
         let (_, r) = run(Problem::Wythoff, long.as_bytes(), usize::MAX);
-        assert!(r.unwrap_err().ends_with("found a 50-digit number"));
+        let shown = "9".repeat(64);
+        assert!(
+            r.as_ref()
+                .unwrap_err()
+                .ends_with(&format!("found \"{shown}…(100 bytes)\"")),
+            "{r:?}"
+        );
     }
 
     #[test]

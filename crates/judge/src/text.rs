@@ -59,6 +59,59 @@ pub fn excerpt(bytes: &[u8], max: usize) -> String {
     out
 }
 
+/// What stands at a place of an input, for messages `expected …, found …`
+/// (the validator, the solver and domain errors all use it): the token there,
+/// up to the next ASCII whitespace, quoted and cut like [`excerpt`]; or, when
+/// the place holds no token, the whitespace byte or the end named
+/// ([`found_blank`]).
+///
+/// ```
+/// use beatty_judge::text::found;
+/// assert_eq!(found(b"007x 5\n"), "\"007x\"");
+/// assert_eq!(found(b"\t5\n"), "a tab");
+/// assert_eq!(found(b""), "end of file");
+/// assert_eq!(found(&[b'7'; 100]), "\"7777777777777777777777777777777777777777777777777777777777777777…(100 bytes)\"");
+/// ```
+#[must_use]
+pub fn found(rest: &[u8]) -> String {
+    let end = rest
+        .iter()
+        .position(u8::is_ascii_whitespace)
+        .unwrap_or(rest.len());
+    if end == 0 {
+        found_blank(rest.first().copied())
+    } else {
+        found_token(&rest[..end.min(TOKEN_BYTES)], end as u64)
+    }
+}
+
+/// A token for [`found`] when only its first bytes are at hand (a stream):
+/// `shown` (at most [`TOKEN_BYTES`] of them are shown) of a token `len` bytes long.
+#[must_use]
+pub fn found_token(shown: &[u8], len: u64) -> String {
+    let shown = &shown[..shown.len().min(TOKEN_BYTES)];
+    if len > shown.len() as u64 {
+        format!("\"{}…({len} bytes)\"", excerpt(shown, TOKEN_BYTES))
+    } else {
+        format!("\"{}\"", excerpt(shown, TOKEN_BYTES))
+    }
+}
+
+/// A place without a token for [`found`]: `end of file` (`None`), `end of
+/// line`, `a space`, `a tab`, `a carriage return`, or another byte quoted
+/// and escaped.
+#[must_use]
+pub fn found_blank(next: Option<u8>) -> String {
+    match next {
+        None => "end of file".into(),
+        Some(b'\n') => "end of line".into(),
+        Some(b' ') => "a space".into(),
+        Some(b'\t') => "a tab".into(),
+        Some(b'\r') => "a carriage return".into(),
+        Some(b) => format!("\"{}\"", excerpt(&[b], TOKEN_BYTES)),
+    }
+}
+
 fn cut(mut out: String, len: usize) -> String {
     out.push_str(&format!("…({len} bytes)"));
     out

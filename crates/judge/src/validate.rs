@@ -6,9 +6,9 @@
 //! * the numbers of a case are separated by exactly one space (no tabs);
 //! * every line, the last one included, ends with a single line feed (no
 //!   carriage return, no trailing space, no blank line);
-//! * the terminator (`0 0`, or `0` for one field) is present where the format
-//!   has one, and nothing follows it; a counted format (`bash`, `wythoff-big`)
-//!   has exactly C cases after the line C and nothing after them;
+//! * the terminator (every field `0`) is present where the format has one, and
+//!   nothing follows it; a counted format has exactly C cases after the line C
+//!   and nothing after them;
 //! * the official constraints hold (the fields and framing of the problem's
 //!   [`Spec`](crate::problem::Spec)); formats read until end of file must have
 //!   at least one case.
@@ -17,11 +17,11 @@
 //! (**columns count bytes**) and the rule broken. The error points at the first
 //! byte that cannot be part of a valid input, or, for a value out of range, at
 //! the first digit of the value. Tokens echoed in messages are cut to
-//! [`TOKEN_BYTES`] bytes and escaped ([`excerpt`]).
+//! [`TOKEN_BYTES`](crate::text::TOKEN_BYTES) bytes and escaped ([`crate::text::found`]).
 
 use crate::Problem;
 use crate::problem::{Framing, Relation};
-use crate::text::{TOKEN_BYTES, excerpt};
+use crate::text::found;
 use core::fmt;
 
 /// A rule of the format broken at a place.
@@ -30,7 +30,7 @@ use core::fmt;
 /// use beatty_judge::{validate, Problem};
 /// let e = validate(Problem::Wythoff, b"1 2\n3  4\n").unwrap_err();
 /// assert_eq!((e.line, e.column), (2, 3));
-/// assert_eq!(e.to_string(), "line 2, column 3: expected pile b (an integer from 0 to 1000000000), found ' '");
+/// assert_eq!(e.to_string(), "line 2, column 3: expected pile b (an integer from 0 to 1000000000), found a space");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValidationError {
@@ -101,14 +101,7 @@ impl Cursor<'_> {
     }
 
     fn found(&self) -> String {
-        match self.data.get(self.pos) {
-            None => "end of file".into(),
-            Some(b'\n') => "end of line".into(),
-            Some(b' ') => "' '".into(),
-            Some(b'\t') => "a tab".into(),
-            Some(b'\r') => "a carriage return".into(),
-            Some(_) => format!("\"{}\"", token(&self.data[self.pos..])),
-        }
+        found(&self.data[self.pos..])
     }
 
     fn eof(&self) -> bool {
@@ -137,9 +130,9 @@ impl Cursor<'_> {
             return Err(self.at(
                 start,
                 format!(
-                    "{}, found \"{}\" (leading zeros are not allowed)",
+                    "{}, found {} (leading zeros are not allowed)",
                     expected(),
-                    excerpt(text, TOKEN_BYTES)
+                    found(text)
                 ),
             ));
         }
@@ -151,11 +144,7 @@ impl Cursor<'_> {
             Some(v) if (lo..=hi).contains(&v) || (zero_ok && v == 0) => Ok(v),
             _ => Err(self.at(
                 start,
-                format!(
-                    "{}, found {} (out of range)",
-                    expected(),
-                    excerpt(text, TOKEN_BYTES)
-                ),
+                format!("{}, found {} (out of range)", expected(), found(text)),
             )),
         }
     }
@@ -181,7 +170,7 @@ impl Cursor<'_> {
         } else {
             Err(self.at(
                 self.pos,
-                format!("expected a line break, found {}", self.found()),
+                format!("expected end of line, found {}", self.found()),
             ))
         }
     }
@@ -196,15 +185,6 @@ impl Cursor<'_> {
             ))
         }
     }
-}
-
-/// The token at the start of `rest` (up to whitespace), bounded and escaped.
-fn token(rest: &[u8]) -> String {
-    let end = rest
-        .iter()
-        .position(u8::is_ascii_whitespace)
-        .unwrap_or(rest.len());
-    excerpt(&rest[..end], TOKEN_BYTES)
 }
 
 /// Validates `input` strictly against `problem`'s official format.
@@ -271,8 +251,11 @@ pub fn validate(problem: Problem, input: &[u8]) -> Result<ValidSummary, Validati
                 return Err(c.at(
                     pos,
                     format!(
-                        "expected {} (an integer from {} to {}; only the terminator `{zeros}` has zeros), found {v}",
-                        f.name, f.min, f.max
+                        "expected {} (an integer from {} to {}; only the terminator `{zeros}` has zeros), found {}",
+                        f.name,
+                        f.min,
+                        f.max,
+                        found(v.to_string().as_bytes())
                     ),
                 ));
             }

@@ -409,7 +409,7 @@ fn explain_runs_the_readme_quick_start() {
     let t = text(&judge(&["explain", "hdu2516", "89"], b"").stdout);
     assert!(t.contains("outcome: P"), "{t}");
     let t = text(&judge(&["explain", "51nod1185", "165580140", "267914295"], b"").stdout);
-    assert!(t.contains("answer B") && t.contains("WRONG"), "{t}");
+    assert!(t.contains("answer `B`") && t.contains("WRONG"), "{t}");
     assert_eq!(
         judge(&["explain", "fibonacci-nim", "1", "2"], b"")
             .status

@@ -52,20 +52,12 @@ pub fn floor_phi_by_bisection(n: u64) -> u128 {
     n + lo
 }
 
-/// F(0), …, F(n) by plain addition, checked.
-pub fn fibonacci_u128() -> Vec<u128> {
-    let mut f = vec![0u128, 1];
-    while let Some(next) = f[f.len() - 1].checked_add(f[f.len() - 2]) {
-        f.push(next);
-    }
-    f
-}
-
 /// Every Fibonacci number ≤ u64::MAX and its neighbours F ± 1, F ± 2 (those in range),
-/// plus the 100 values next to u64::MAX.
+/// plus the 100 values next to u64::MAX: test *inputs*, so they come from the
+/// core's table (`zeckendorf.rs` tests it against published values).
 pub fn fibonacci_neighbourhood_u64() -> Vec<u64> {
     let mut v = Vec::new();
-    for f in fibonacci_u128() {
+    for f in beatty_core::zeckendorf::FIBONACCI {
         for d in -2i128..=2 {
             if let Ok(x) = u64::try_from(f as i128 + d) {
                 v.push(x);

@@ -3,9 +3,11 @@
 //! A count C ≤ 100, then C lines `n m` with 1 ≤ n, m ≤ 1000; the answer is
 //! `first` if the first player wins, else `second`. There is no float formula;
 //! the hack cases are the period boundaries n ≡ −1, 0, 1 mod (m + 1).
+//! Outside the game's domain (refused by the solver): a maximum take m = 0.
 
 use super::{
-    Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec, zero_field,
+    Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
+    Spec, answer_note, zero_field,
 };
 use crate::generate::SplitMix64;
 use beatty_games::bash;
@@ -38,8 +40,15 @@ static SPEC: Spec = Spec {
         },
     ],
     relation: Relation::None,
+    words: Some(WORDS),
     sample: b"2\n23 2\n4 3\n",
     output: OutputKind::Words,
+};
+
+/// `first` if the first player wins, else `second`.
+const WORDS: OutcomeWords = OutcomeWords {
+    wins: "first",
+    loses: "second",
 };
 
 pub(super) struct Bash;
@@ -52,11 +61,7 @@ impl Definition for Bash {
     fn answer(&self, case: &Case) -> Result<Answer, DomainError> {
         let (n, m) = case.ab();
         let o = bash::outcome(n, m).map_err(|_| zero_field(1, "m"))?;
-        Ok(Answer::Line(if o.player_to_move_wins() {
-            "first"
-        } else {
-            "second"
-        }))
+        Ok(WORDS.answer(o.player_to_move_wins()))
     }
 
     fn float_answer(&self, _: &Case) -> Option<Answer> {
@@ -124,7 +129,11 @@ impl Definition for Bash {
         let _ = writeln!(s, "Bash's game, a pile of {n}, take 1 to {m}");
         match bash::winning_move(n, m).map_err(|e| e.to_string())? {
             Some(take) if o.player_to_move_wins() => {
-                let _ = writeln!(s, "outcome: N — the first player wins (answer `first`)");
+                let _ = writeln!(
+                    s,
+                    "outcome: N — the first player wins ({})",
+                    answer_note(&WORDS.answer(true))
+                );
                 let _ = writeln!(
                     s,
                     "winning move: take {take}, leaving {} (a multiple of m + 1)",
@@ -134,7 +143,8 @@ impl Definition for Bash {
             _ => {
                 let _ = writeln!(
                     s,
-                    "outcome: P — the second player wins (answer `second`): {n} is a multiple of m + 1"
+                    "outcome: P — the second player wins ({}): {n} is a multiple of m + 1",
+                    answer_note(&WORDS.answer(false))
                 );
             }
         }

@@ -5,16 +5,23 @@
 //! formula; the hack cases are the boundaries M ≤ N, M = N + 1 and
 //! M ≡ 0 mod (N + 1). A `max` case lists up to 1099 bids (about 5 KB), so the
 //! `max` profile has 500 cases by default: an answer of about 2.5 MB.
+//! Outside the game's domain (refused by the solver): M = 0, N = 0, and a case
+//! whose answer would list more than [`MAX_BIDS`] bids.
 
 use super::{
-    Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec, zero_field,
+    Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec, answer_note,
+    zero_field,
 };
 use crate::generate::SplitMix64;
-use crate::solve::MAX_BIDS;
 use beatty_games::bash;
 use core::fmt::Write;
 
 const MAX: u64 = 1099;
+
+/// A case whose answer would list more bids than this is refused by the solver
+/// (a raise limit near `u64::MAX` would otherwise print for centuries; the
+/// official answers have at most 1099).
+pub const MAX_BIDS: u64 = 1 << 16;
 
 static SPEC: Spec = Spec {
     name: "bash-auction",
@@ -38,6 +45,7 @@ static SPEC: Spec = Spec {
         },
     ],
     relation: Relation::None,
+    words: None,
     sample: b"4 2\n3 2\n3 5\n",
     output: OutputKind::Words,
 };
@@ -127,24 +135,26 @@ impl Definition for BashAuction {
             "a bidder facing a remaining distance d = M − price loses exactly when d is a multiple of N + 1 = {}",
             u128::from(raise) + 1
         );
-        match bids.map(|r| r.into_inner()) {
+        let bids = bids.map(|r| r.into_inner());
+        let note = answer_note(&Answer::Bids(bids));
+        match bids {
             None => {
                 let _ = writeln!(
                     s,
-                    "outcome: the first bidder loses (answer `none`): {price} is a multiple of {}",
+                    "outcome: the first bidder loses ({note}): {price} is a multiple of {}",
                     u128::from(raise) + 1
                 );
             }
             Some((lo, hi)) if raise >= price => {
                 let _ = writeln!(
                     s,
-                    "outcome: the first bidder wins at once: every bid from {lo} to {hi} reaches M"
+                    "outcome: the first bidder wins at once ({note}): every bid from {lo} to {hi} reaches M"
                 );
             }
             Some((r, _)) => {
                 let _ = writeln!(
                     s,
-                    "outcome: the first bidder wins with the bid {r} (answer `{r}`): the distance left, {}, is a multiple of {}; then answer every raise x with N + 1 − x",
+                    "outcome: the first bidder wins with the bid {r} ({note}): the distance left, {}, is a multiple of {}; then answer every raise x with N + 1 − x",
                     price - r,
                     u128::from(raise) + 1
                 );

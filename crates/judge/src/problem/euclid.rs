@@ -5,13 +5,18 @@
 //! are pairs of consecutive Fibonacci numbers below 2^31, their multiples and
 //! neighbours, whose ratio is so close to φ that the double test
 //! `larger / smaller > φ` errs; each is kept only if it does.
+//! Outside the game's domain (refused by the solver): a single zero beside a
+//! positive number (the format has only positive integers; `0 0` is the
+//! terminator).
 
 use super::wythoff::verdict_word;
 use super::{
-    Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec, zero_field,
+    Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
+    Spec, answer_note, zero_field,
 };
 use crate::generate::SplitMix64;
 use beatty_core::golden;
+use beatty_core::zeckendorf::FIBONACCI;
 use beatty_games::euclid;
 use core::fmt::Write;
 use std::sync::OnceLock;
@@ -40,20 +45,29 @@ static SPEC: Spec = Spec {
         },
     ],
     relation: Relation::None,
+    words: Some(WORDS),
     sample: b"34 12\n15 24\n0 0\n",
     output: OutputKind::Words,
 };
 
+/// `Stan wins` if the player to move (Stan) wins, else `Ollie wins`.
+const WORDS: OutcomeWords = OutcomeWords {
+    wins: "Stan wins",
+    loses: "Ollie wins",
+};
+
 fn winner(stan: bool) -> Answer {
-    Answer::Line(if stan { "Stan wins" } else { "Ollie wins" })
+    WORDS.answer(stan)
 }
 
 fn hack_cases() -> &'static [Case] {
     static H: OnceLock<Vec<Case>> = OnceLock::new();
     H.get_or_init(|| {
         let mut v = Vec::new();
-        let (mut f0, mut f1) = (1u64, 2u64);
-        while f1 <= MAX {
+        // Consecutive Fibonacci numbers (F(k), F(k + 1)) from (1, 2), F(k + 1) ≤ MAX.
+        let u = |f: u128| u64::try_from(f).unwrap_or(u64::MAX);
+        let fib = FIBONACCI[2..].windows(2).map(|w| (u(w[0]), u(w[1])));
+        for (f0, f1) in fib.take_while(|&(_, f1)| f1 <= MAX) {
             for c in 1..=(MAX / f1).min(64) {
                 for da in [0, 1, -1i64, 2, -2] {
                     for db in [0, 1, -1i64] {
@@ -75,7 +89,6 @@ fn hack_cases() -> &'static [Case] {
                     }
                 }
             }
-            (f0, f1) = (f1, f0 + f1);
         }
         v
     })
@@ -158,13 +171,14 @@ impl Definition for Euclid {
         let _ = writeln!(s, "Euclid's game, numbers ({a}, {b})");
         let _ = writeln!(
             s,
-            "outcome: {} — {}",
+            "outcome: {} — {} ({})",
             if o.player_to_move_wins() { "N" } else { "P" },
             if o.player_to_move_wins() {
                 "Stan (the player to move) wins"
             } else {
-                "Ollie wins"
-            }
+                "Ollie (the second player) wins"
+            },
+            answer_note(&winner(o.player_to_move_wins()))
         );
         let line = euclid::perfect_play(a, b);
         let path: Vec<String> = line.iter().map(|(x, y)| format!("{x} {y}")).collect();
@@ -173,8 +187,8 @@ impl Definition for Euclid {
             let fw = beatty_float::solutions::euclid_f64(a, b);
             let _ = writeln!(
                 s,
-                "float formula: larger / smaller > (1 + sqrt(5)) / 2 answers {} — {}",
-                if fw { "Stan wins" } else { "Ollie wins" },
+                "float formula: larger / smaller > (1 + sqrt(5)) / 2 gives the {} — {}",
+                answer_note(&winner(fw)),
                 verdict_word(fw == o.player_to_move_wins())
             );
         }

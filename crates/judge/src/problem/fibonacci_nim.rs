@@ -16,9 +16,15 @@
 //! solution, Binet's formula `round(φ^k / √5)` in doubles
 //! ([`beatty_float::solutions::fibonacci_nim_binet`]), is exact below 2^31
 //! (its relative error, about 10^-15, stays far below 0.5 / F(k)).
+//!
+//! Outside the game's domain (refused by the solver): n < 2 (no first move
+//! exists).
 
 use super::wythoff::verdict_word;
-use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
+use super::{
+    Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
+    Spec, answer_note,
+};
 use crate::generate::SplitMix64;
 use beatty_core::zeckendorf::{FIBONACCI, Zeckendorf};
 use beatty_games::fibonacci_nim;
@@ -41,16 +47,19 @@ static SPEC: Spec = Spec {
         max: MAX,
     }],
     relation: Relation::None,
+    words: Some(WORDS),
     sample: b"2\n13\n10000\n0\n",
     output: OutputKind::Words,
 };
 
+/// `First win` if the first player wins, else `Second win`.
+const WORDS: OutcomeWords = OutcomeWords {
+    wins: "First win",
+    loses: "Second win",
+};
+
 fn words(first_wins: bool) -> Answer {
-    Answer::Line(if first_wins {
-        "First win"
-    } else {
-        "Second win"
-    })
+    WORDS.answer(first_wins)
 }
 
 /// The Fibonacci numbers 2 ≤ F(k) ≤ 2^31 − 1.
@@ -74,7 +83,7 @@ impl Definition for FibonacciNim {
         let o = fibonacci_nim::outcome(n).map_err(|_| DomainError {
             field: 0,
             expected: "at least 2 stones".into(),
-            found: format!("\"{n}\""),
+            found: crate::text::found(n.to_string().as_bytes()),
         })?;
         Ok(words(o.player_to_move_wins()))
     }
@@ -164,7 +173,11 @@ impl Definition for FibonacciNim {
             let take = fibonacci_nim::winning_move(n)
                 .map_err(|e| e.to_string())?
                 .ok_or("an N-position has a winning move")?;
-            let _ = writeln!(s, "outcome: N — the first player wins (answer `First win`)");
+            let _ = writeln!(
+                s,
+                "outcome: N — the first player wins ({})",
+                answer_note(&words(true))
+            );
             let _ = writeln!(
                 s,
                 "winning move: take {take} (the smallest Zeckendorf term); the opponent may take at most {}, less than the next term",
@@ -173,7 +186,8 @@ impl Definition for FibonacciNim {
         } else {
             let _ = writeln!(
                 s,
-                "outcome: P — the second player wins (answer `Second win`): {n} is a Fibonacci number"
+                "outcome: P — the second player wins ({}): {n} is a Fibonacci number",
+                answer_note(&words(false))
             );
         }
         // The first steps of perfect play (the whole line can be very long): the
@@ -203,8 +217,8 @@ impl Definition for FibonacciNim {
         ] {
             let _ = writeln!(
                 s,
-                "float formula: {formula} answers {} — {}",
-                if fw { "First win" } else { "Second win" },
+                "float formula: {formula} gives the {} — {}",
+                answer_note(&words(fw)),
                 verdict_word(fw == o.player_to_move_wins())
             );
         }

@@ -12,65 +12,64 @@
 //! [`explain`](crate::explain) are drivers over that description: they read the
 //! format from the [`Spec`] and ask the module only for answers and cases.
 //!
-//! Adding a problem is one new module implementing `Definition` plus three
-//! lines here: its `mod` line, its [`Problem`] variant and its registry row.
+//! Adding a problem is one new module implementing `Definition` plus one entry
+//! (a doc line and a line) in the `registry!` list here, which declares the
+//! module, the [`Problem`] variant and the registry row.
 
 use crate::generate::SplitMix64;
 use core::fmt;
 use core::str::FromStr;
 use std::io::{self, Write};
 
-mod bash;
-mod bash_auction;
-mod euclid;
-mod fibonacci_nim;
-mod wythoff;
-mod wythoff_big;
-mod wythoff_moves;
-
+pub use bash_auction::MAX_BIDS;
 pub use wythoff_moves::WinningMoves;
 
-/// One of the classic problems the judge knows.
-///
-/// Each problem has a canonical name (what [`Problem::name`] returns and what
-/// `judge problems` prints) and the online-judge ids it is known by
-/// ([`Problem::aliases`]). Parsing accepts both, ignoring ASCII case.
-///
-/// ```
-/// use beatty_judge::Problem;
-/// assert_eq!("POJ1067".parse::<Problem>(), Ok(Problem::Wythoff));
-/// assert_eq!("51nod1185".parse::<Problem>(), Ok(Problem::WythoffBig));
-/// assert_eq!(Problem::Euclid.name(), "euclid");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Problem {
-    /// Wythoff's game, outcome only (POJ 1067, HDU 1527).
-    Wythoff,
-    /// Wythoff's game with the winning moves (HDU 2177).
-    WythoffMoves,
-    /// Wythoff's game with piles up to 10^18 (51nod 1185).
-    WythoffBig,
-    /// Bash's game (HDU 1846).
-    Bash,
-    /// The auction form of Bash's game (HDU 2149).
-    BashAuction,
-    /// Euclid's game (HDU 1525, POJ 2348).
-    Euclid,
-    /// Fibonacci nim (HDU 2516).
-    FibonacciNim,
+/// Declares the problems: for each, its module (`problem/<module>.rs`), its
+/// [`Problem`] variant with the variant's doc line, and its registry row.
+macro_rules! registry {
+    ($($(#[doc = $doc:literal])* $module:ident :: $def:ident => $variant:ident,)*) => {
+        $(mod $module;)*
+
+        /// One of the classic problems the judge knows.
+        ///
+        /// Each problem has a canonical name (what [`Problem::name`] returns and what
+        /// `judge problems` prints) and the online-judge ids it is known by
+        /// ([`Problem::aliases`]). Parsing accepts both, ignoring ASCII case.
+        ///
+        /// ```
+        /// use beatty_judge::Problem;
+        /// assert_eq!("POJ1067".parse::<Problem>(), Ok(Problem::Wythoff));
+        /// assert_eq!("51nod1185".parse::<Problem>(), Ok(Problem::WythoffBig));
+        /// assert_eq!(Problem::Euclid.name(), "euclid");
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Problem {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        /// The registry: every problem with its definition, in the order `judge
+        /// problems` lists them.
+        const REGISTRY: &[(Problem, &dyn Definition)] = &[$((Problem::$variant, &$module::$def),)*];
+    };
 }
 
-/// The registry: every problem with its definition, in the order `judge
-/// problems` lists them.
-const REGISTRY: [(Problem, &dyn Definition); 7] = [
-    (Problem::Wythoff, &wythoff::Wythoff),
-    (Problem::WythoffMoves, &wythoff_moves::WythoffMoves),
-    (Problem::WythoffBig, &wythoff_big::WythoffBig),
-    (Problem::Bash, &bash::Bash),
-    (Problem::BashAuction, &bash_auction::BashAuction),
-    (Problem::Euclid, &euclid::Euclid),
-    (Problem::FibonacciNim, &fibonacci_nim::FibonacciNim),
-];
+// The one line per problem (in the order `judge problems` lists them).
+registry! {
+    /// Wythoff's game, outcome only (POJ 1067, HDU 1527).
+    wythoff::Wythoff => Wythoff,
+    /// Wythoff's game with the winning moves (HDU 2177).
+    wythoff_moves::WythoffMoves => WythoffMoves,
+    /// Wythoff's game with piles up to 10^18 (51nod 1185).
+    wythoff_big::WythoffBig => WythoffBig,
+    /// Bash's game (HDU 1846).
+    bash::Bash => Bash,
+    /// The auction form of Bash's game (HDU 2149).
+    bash_auction::BashAuction => BashAuction,
+    /// Euclid's game (HDU 1525, POJ 2348).
+    euclid::Euclid => Euclid,
+    /// Fibonacci nim (HDU 2516).
+    fibonacci_nim::FibonacciNim => FibonacciNim,
+}
 
 impl Problem {
     /// Every problem, in the order `judge problems` lists them.
@@ -144,6 +143,21 @@ impl Problem {
             });
         }
         def.answer(&Case::new(case))
+    }
+
+    /// The answer "the player to move wins" (`true`) or "loses" (`false`) in
+    /// this problem's words, for the problems whose answer is the winner
+    /// ([`Spec::words`]); `None` for the others.
+    ///
+    /// ```
+    /// use beatty_judge::Problem;
+    /// let a = Problem::FibonacciNim.outcome_answer(false).unwrap();
+    /// assert_eq!(a.to_string(), "Second win\n");
+    /// assert!(Problem::WythoffMoves.outcome_answer(true).is_none());
+    /// ```
+    #[must_use]
+    pub fn outcome_answer(self, to_move_wins: bool) -> Option<Answer> {
+        self.spec().words.map(|w| w.answer(to_move_wins))
     }
 
     /// What the classic float solution answers on a case, `None` when the
@@ -234,6 +248,21 @@ impl fmt::Display for Case {
     }
 }
 
+/// Writes an input of `cases` in the framing of `spec`: the count line of a
+/// counted format, the case lines, the terminator line (every field `0`).
+pub(crate) fn write_input<W: Write>(spec: &Spec, cases: &[Case], out: &mut W) -> io::Result<()> {
+    if let Framing::Counted { .. } = spec.framing {
+        writeln!(out, "{}", cases.len())?;
+    }
+    for c in cases {
+        c.write_line(out)?;
+    }
+    if spec.framing == Framing::Terminator {
+        Case::new(&[0; 2][..spec.fields.len().min(2)]).write_line(out)?;
+    }
+    Ok(())
+}
+
 /// Formats `v` in decimal into `tmp`, returning the digits.
 pub(crate) fn fmt_u64(mut v: u64, tmp: &mut [u8; 20]) -> &[u8] {
     let mut i = tmp.len();
@@ -247,13 +276,39 @@ pub(crate) fn fmt_u64(mut v: u64, tmp: &mut [u8; 20]) -> &[u8] {
     }
 }
 
+/// The two answers of a problem whose answer is who wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OutcomeWords {
+    /// The answer when the player to move wins, e.g. `1`, `First win`.
+    pub wins: &'static str,
+    /// The answer when the player to move loses, e.g. `0`, `Second win`.
+    pub loses: &'static str,
+}
+
+impl OutcomeWords {
+    /// The answer for a win (`true`) or a loss of the player to move.
+    #[must_use]
+    pub const fn answer(self, to_move_wins: bool) -> Answer {
+        Answer::Outcome {
+            to_move_wins,
+            words: self,
+        }
+    }
+}
+
 /// The exact answer of one case, and its one rendering: [`Answer::write_to`]
 /// writes the lines the official output has for the case; `Display` shows the
 /// same text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// One fixed line, e.g. `1`, `first`, `Stan wins`, `Second win`.
-    Line(&'static str),
+    /// Who wins, as one line in the problem's words: `1`/`0`, `first`/`second`,
+    /// `Stan wins`/`Ollie wins`, `First win`/`Second win`, ….
+    Outcome {
+        /// Whether the player to move (the first player) wins.
+        to_move_wins: bool,
+        /// The problem's words for the two outcomes.
+        words: OutcomeWords,
+    },
     /// The `wythoff-moves` answer: `0` for a losing position, else `1` and
     /// the winning moves, one per line.
     Moves(Option<WinningMoves>),
@@ -274,8 +329,16 @@ impl Answer {
     pub fn write_to<W: Write>(&self, out: &mut W) -> io::Result<()> {
         let mut tmp = [0u8; 20];
         match self {
-            Answer::Line(s) => {
-                out.write_all(s.as_bytes())?;
+            Answer::Outcome {
+                to_move_wins,
+                words,
+            } => {
+                let word = if *to_move_wins {
+                    words.wins
+                } else {
+                    words.loses
+                };
+                out.write_all(word.as_bytes())?;
                 out.write_all(b"\n")
             }
             Answer::Moves(None) => out.write_all(b"0\n"),
@@ -309,12 +372,30 @@ impl Answer {
         self.write_to(&mut v).expect("writing to a Vec cannot fail");
         v
     }
+
+    /// The rendering on one line for messages (lines joined by ` / `), bounded
+    /// and escaped like every other excerpt.
+    ///
+    /// ```
+    /// use beatty_judge::Problem;
+    /// let a = Problem::WythoffMoves.answer(&[4, 5]).unwrap();
+    /// assert_eq!(a.shown(), "1 / 1 2 / 3 5");
+    /// ```
+    #[must_use]
+    pub fn shown(&self) -> String {
+        crate::check::shown_lines(&self.to_bytes())
+    }
 }
 
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&String::from_utf8_lossy(&self.to_bytes()))
     }
+}
+
+/// `answer `…``: an answer as explanations quote it.
+pub(crate) fn answer_note(answer: &Answer) -> String {
+    format!("answer `{}`", answer.shown())
 }
 
 /// A case outside the game's domain: which field, what was expected, what is there.
@@ -341,7 +422,7 @@ pub(crate) fn zero_field(field: usize, what: &str) -> DomainError {
     DomainError {
         field,
         expected: format!("a positive number {what}"),
-        found: "\"0\"".into(),
+        found: crate::text::found(b"0"),
     }
 }
 
@@ -468,6 +549,9 @@ pub struct Spec {
     pub fields: &'static [Field],
     /// The constraint between the fields.
     pub relation: Relation,
+    /// The answers in words, for the problems whose answer is who wins
+    /// (`None` for answers with moves or bids).
+    pub words: Option<OutcomeWords>,
     /// The sample input of the statement.
     pub sample: &'static [u8],
     /// How answers are compared.

@@ -6,7 +6,10 @@
 //! and both piles are ≤ 10^9 (from `beatty_hazards::lower_f64_hazards`),
 //! each kept only if the double test answers it wrongly.
 
-use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
+use super::{
+    Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
+    Spec, answer_note,
+};
 use crate::generate::SplitMix64;
 use beatty_core::golden::{self, Class};
 use beatty_games::{Outcome, wythoff};
@@ -39,6 +42,7 @@ static SPEC: Spec = Spec {
         },
     ],
     relation: Relation::None,
+    words: Some(WORDS),
     sample: b"2 1\n8 4\n4 7\n",
     output: OutputKind::Integers,
 };
@@ -68,9 +72,14 @@ fn hazards() -> &'static [u64] {
     H.get_or_init(|| beatty_hazards::lower_f64_hazards(0..=max_pair_index(MAX)))
 }
 
-/// `1` or `0`: whether the player to move wins.
+/// `1` if the player to move wins, else `0`.
+const WORDS: OutcomeWords = OutcomeWords {
+    wins: "1",
+    loses: "0",
+};
+
 fn bit(wins: bool) -> Answer {
-    Answer::Line(if wins { "1" } else { "0" })
+    WORDS.answer(wins)
 }
 
 pub(super) struct Wythoff;
@@ -172,7 +181,7 @@ impl Definition for Wythoff {
 
     fn explain(&self, case: &Case) -> Result<String, String> {
         let (a, b) = case.ab();
-        Ok(explain_text(a, b, "answer 1", "answer 0"))
+        Ok(explain_text(a, b, &bit))
     }
 }
 
@@ -189,8 +198,10 @@ pub(super) fn verdict_word(right: bool) -> &'static str {
     if right { "correct" } else { "WRONG" }
 }
 
-/// Wythoff's game explained; `win` and `lose` name the problem's answers.
-pub(super) fn explain_text(a: u64, b: u64, win: &str, lose: &str) -> String {
+/// Wythoff's game explained; `answer(w)` is the problem's answer when the
+/// player to move wins (`w`) or loses.
+pub(super) fn explain_text(a: u64, b: u64, answer: &dyn Fn(bool) -> Answer) -> String {
+    let (win, lose) = (answer_note(&answer(true)), answer_note(&answer(false)));
     let mut s = String::new();
     let o = wythoff::outcome(a, b);
     let _ = writeln!(s, "Wythoff's game, piles ({a}, {b})");

@@ -14,9 +14,12 @@
 //! k there) come first, so that `mixed` (which takes the first 20) breaks both.
 
 use super::wythoff::{LEGEND, max_pair_index, pair};
-use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
+use super::{
+    Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation, Spec,
+};
 use crate::generate::SplitMix64;
 use beatty_core::golden;
+use beatty_core::zeckendorf::FIBONACCI;
 use std::sync::OnceLock;
 
 const MAX: u64 = 1_000_000_000_000_000_000;
@@ -46,25 +49,35 @@ static SPEC: Spec = Spec {
         },
     ],
     relation: Relation::None,
+    words: Some(WORDS),
     sample: b"3\n3 5\n3 4\n1 2\n",
     output: OutputKind::Words,
 };
 
+/// `A` if the player to move wins, else `B`.
+const WORDS: OutcomeWords = OutcomeWords {
+    wins: "A",
+    loses: "B",
+};
+
 fn letter(wins: bool) -> Answer {
-    Answer::Line(if wins { "A" } else { "B" })
+    WORDS.answer(wins)
 }
 
-/// The Fibonacci and Lucas numbers k ≥ 1 up to the largest pair index.
+/// The Fibonacci numbers F(i) (i ≥ 2) and the Lucas numbers
+/// L(i) = F(i − 1) + F(i + 1) up to the largest pair index.
 fn fibonacci_and_lucas() -> Vec<u64> {
     let kmax = max_pair_index(MAX);
-    let mut v = Vec::new();
-    for (mut x, mut y) in [(1u64, 2u64), (2, 1)] {
-        while x <= kmax {
-            v.push(x);
-            (x, y) = (y, x.saturating_add(y));
-        }
-    }
-    v
+    let f = &FIBONACCI;
+    let lucas = (1..f.len() - 1).filter_map(|i| f[i - 1].checked_add(f[i + 1]));
+    f[2..]
+        .iter()
+        .copied()
+        .chain([2])
+        .chain(lucas)
+        .filter_map(|x| u64::try_from(x).ok())
+        .filter(|&x| x <= kmax)
+        .collect()
 }
 
 fn hack_cases() -> &'static [Case] {
@@ -173,6 +186,6 @@ impl Definition for WythoffBig {
 
     fn explain(&self, case: &Case) -> Result<String, String> {
         let (a, b) = case.ab();
-        Ok(super::wythoff::explain_text(a, b, "answer A", "answer B"))
+        Ok(super::wythoff::explain_text(a, b, &letter))
     }
 }

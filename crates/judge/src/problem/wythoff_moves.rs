@@ -18,6 +18,9 @@
 //! *from the smaller pile* naive solutions miss, like (4, 5) → (3, 5): each is
 //! kept only if [`beatty_float::solutions::wythoff_moves_naive`] prints
 //! different moves than the exact answer.
+//!
+//! The solver also answers a > b (the game is symmetric), with the resulting
+//! positions written x ≤ y as always; only the validator enforces a ≤ b.
 
 use super::wythoff::{LEGEND, max_pair_index, pair};
 use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
@@ -50,6 +53,7 @@ static SPEC: Spec = Spec {
         },
     ],
     relation: Relation::FirstAtMostSecond,
+    words: None,
     sample: b"1 2\n5 8\n4 7\n2 2\n0 0\n",
     output: OutputKind::Custom,
 };
@@ -212,12 +216,17 @@ impl Definition for WythoffMoves {
 
     fn explain(&self, case: &Case) -> Result<String, String> {
         let (a, b) = case.ab();
-        Ok(super::wythoff::explain_text(
-            a,
-            b,
-            "answer 1 and the moves",
-            "answer 0",
-        ))
+        // A win is answered with the winning moves (only the header `1` when
+        // a float formula wrongly says the player to move wins).
+        let answer = |wins: bool| {
+            Answer::Moves(wins.then(|| {
+                moves(a, b).unwrap_or(WinningMoves {
+                    both: None,
+                    singles: Vec::new(),
+                })
+            }))
+        };
+        Ok(super::wythoff::explain_text(a, b, &answer))
     }
 
     fn compare_custom(
