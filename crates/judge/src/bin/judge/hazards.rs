@@ -89,20 +89,24 @@ pub struct Summary {
     pub inside_limits: u64,
 }
 
-/// Runs `judge hazards` on stdout (progress bar on stderr when it is a terminal);
-/// errors go to stderr with a non-zero exit code.
-#[must_use]
-pub fn run(args: &HazardsArgs) -> ExitCode {
+/// Runs `judge hazards` on stdout (progress bar on stderr when it is a terminal); a
+/// bad range is a message and exit 2, a failed write goes to `main`.
+pub fn run(args: &HazardsArgs) -> crate::Outcome {
+    if args.from > args.to {
+        return Ok(crate::fail(
+            2,
+            &format!(
+                "hazards: empty range: --from {} is greater than --to {}",
+                args.from, args.to
+            ),
+        ));
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let progress = io::stderr().is_terminal();
-    match run_to(args, &mut out, progress).and_then(|_| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("judge hazards: {e}");
-            ExitCode::from(2)
-        }
-    }
+    run_to(args, &mut out, progress)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The method a run really uses: `lower-f32` is always swept (its failures are dense).

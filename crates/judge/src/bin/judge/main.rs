@@ -43,7 +43,7 @@ fn problems_help() -> String {
     name = "judge",
     version,
     about,
-    after_help = "Examples:\n  judge problems\n  judge solve wythoff input.txt\n  judge validate euclid < data.in\n  judge check wythoff-moves t.in out.txt t.ans\n  judge gen wythoff --profile hack --seed 7\n  judge testset wythoff --out tests-wythoff\n  judge package wythoff --out wythoff\n  judge run wythoff --time-limit 1 -- python3 solution.py\n  judge explain wythoff 165580140 267914295\n\nExit codes: 0 success; broken pipes end quietly with 0; a failed write is reported with exit 3."
+    after_help = "Examples:\n  judge problems\n  judge solve wythoff input.txt\n  judge validate euclid < data.in\n  judge check wythoff-moves t.in out.txt t.ans\n  judge gen wythoff --profile hack --seed 7\n  judge testset wythoff --out tests-wythoff\n  judge package wythoff --out wythoff\n  judge run wythoff --time-limit 1 -- python3 solution.py\n  judge explain wythoff 165580140 267914295\n\nExit codes: 0 success; a broken pipe ends quietly with 0 (check still exits with its verdict); any other failed write is reported with exit 3."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -246,23 +246,44 @@ fn read_input(path: Option<&PathBuf>) -> Result<Vec<u8>, String> {
 
 /// Writes `judge: MSG` to standard error (a failure to write it is ignored:
 /// the exit code still tells) and returns `code`.
-fn fail(code: u8, msg: &str) -> ExitCode {
+pub(crate) fn fail(code: u8, msg: &str) -> ExitCode {
     let _ = writeln!(io::stderr(), "judge: {msg}");
     ExitCode::from(code)
 }
 
-/// The end of every subcommand that writes: a broken pipe is a quiet success
-/// (the reader has what it wanted, as with `head`), any other write error a
-/// message and exit 3.
-fn finish(r: io::Result<ExitCode>) -> ExitCode {
-    match r {
-        Ok(code) => code,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => fail(3, &format!("cannot write the output: {e}")),
+/// A write to standard output (or, for `check`, standard error) that failed: the
+/// one error every subcommand hands back to [`finish`].
+pub(crate) struct WriteError {
+    err: io::Error,
+    /// The exit code when the reader went away (a broken pipe): 0, or the
+    /// verdict where the exit code is the result (`check`).
+    on_broken_pipe: u8,
+}
+
+impl From<io::Error> for WriteError {
+    fn from(err: io::Error) -> Self {
+        WriteError {
+            err,
+            on_broken_pipe: 0,
+        }
     }
 }
 
-fn cmd_problems() -> io::Result<ExitCode> {
+/// What every subcommand returns: its exit code, or the write that failed.
+pub(crate) type Outcome = Result<ExitCode, WriteError>;
+
+/// The one place where write errors end the program (as ripgrep does in `main`):
+/// a broken pipe is a quiet success (the reader has what it wanted, as with
+/// `head`), any other write error a message and exit 3.
+fn finish(r: Outcome) -> ExitCode {
+    match r {
+        Ok(code) => code,
+        Err(w) if w.err.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(w.on_broken_pipe),
+        Err(w) => fail(3, &format!("cannot write the output: {}", w.err)),
+    }
+}
+
+fn cmd_problems() -> Outcome {
     let mut out = io::stdout().lock();
     for p in Problem::ALL {
         let s = p.spec();
@@ -281,7 +302,7 @@ fn cmd_problems() -> io::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn cmd_solve(a: &SolveArgs) -> io::Result<ExitCode> {
+fn cmd_solve(a: &SolveArgs) -> Outcome {
     let stdout = io::stdout().lock();
     let r = match &a.input {
         Some(p) => match std::fs::File::open(p) {
@@ -292,12 +313,12 @@ fn cmd_solve(a: &SolveArgs) -> io::Result<ExitCode> {
     };
     match r {
         Ok(_) => Ok(ExitCode::SUCCESS),
-        Err(SolveError::Io(e)) => Err(e),
+        Err(SolveError::Io(e)) => Err(e.into()),
         Err(e) => Ok(fail(2, &e.to_string())),
     }
 }
 
-fn cmd_validate(a: &SolveArgs) -> io::Result<ExitCode> {
+fn cmd_validate(a: &SolveArgs) -> Outcome {
     let data = match read_input(a.input.as_ref()) {
         Ok(d) => d,
         Err(e) => return Ok(fail(1, &e)),
@@ -313,7 +334,7 @@ fn cmd_validate(a: &SolveArgs) -> io::Result<ExitCode> {
     }
 }
 
-fn cmd_check(a: &CheckArgs) -> io::Result<ExitCode> {
+fn cmd_check(a: &CheckArgs) -> Outcome {
     if a.kattis {
         return Ok(cmd_check_kattis(a));
     }
@@ -344,11 +365,13 @@ fn cmd_check(a: &CheckArgs) -> io::Result<ExitCode> {
         }
     };
     let r = check(a.problem, &input, &output, answer.as_deref());
+    let code = r.verdict.exit_code();
     // The exit code is the verdict, even when nobody reads the message.
-    match writeln!(io::stderr(), "{r}") {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e),
-        _ => Ok(ExitCode::from(r.verdict.exit_code())),
-    }
+    writeln!(io::stderr(), "{r}").map_err(|err| WriteError {
+        err,
+        on_broken_pipe: code,
+    })?;
+    Ok(ExitCode::from(code))
 }
 
 /// `check --kattis`: INPUT ANSWER FEEDBACK_DIR, the output on standard input.
@@ -388,7 +411,7 @@ fn cmd_check_kattis(a: &CheckArgs) -> ExitCode {
     ExitCode::from(code)
 }
 
-fn cmd_package(a: &PackageArgs) -> io::Result<ExitCode> {
+fn cmd_package(a: &PackageArgs) -> Outcome {
     let opts = beatty_judge::package::Options {
         format: a.format,
         seed: a.seed,
@@ -411,15 +434,15 @@ fn cmd_package(a: &PackageArgs) -> io::Result<ExitCode> {
     }
 }
 
-fn cmd_gen(a: &GenArgs) -> io::Result<ExitCode> {
+fn cmd_gen(a: &GenArgs) -> Outcome {
     match generate(a.problem, a.profile, a.seed, a.cases, io::stdout().lock()) {
         Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(GenError::Io(e)) => Err(e),
+        Err(GenError::Io(e)) => Err(e.into()),
         Err(e) => Ok(fail(2, &e.to_string())),
     }
 }
 
-fn cmd_testset(a: &TestsetArgs) -> io::Result<ExitCode> {
+fn cmd_testset(a: &TestsetArgs) -> Outcome {
     match beatty_judge::testset::write_testset(a.problem, &a.out, a.seed) {
         Ok(names) => {
             let mut out = io::stdout().lock();
@@ -437,7 +460,7 @@ fn cmd_testset(a: &TestsetArgs) -> io::Result<ExitCode> {
     }
 }
 
-fn cmd_explain(a: &ExplainArgs) -> io::Result<ExitCode> {
+fn cmd_explain(a: &ExplainArgs) -> Outcome {
     match beatty_judge::explain::explain(&a.game, &a.numbers) {
         Ok(text) => {
             let mut out = io::stdout().lock();
@@ -462,12 +485,14 @@ fn seconds(name: &str, s: f64) -> Result<Duration, String> {
     }
 }
 
-fn cmd_run(a: &RunArgs) -> ExitCode {
+fn cmd_run(a: &RunArgs) -> Outcome {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use std::sync::atomic::Ordering;
     let mut signals = match signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
         Ok(s) => s,
-        Err(e) => return fail(3, &format!("cannot install the signal handlers: {e}")),
+        Err(e) => {
+            return Ok(fail(3, &format!("cannot install the signal handlers: {e}")));
+        }
     };
     std::thread::spawn(move || {
         if let Some(sig) = signals.forever().next() {
@@ -484,18 +509,18 @@ fn cmd_run(a: &RunArgs) -> ExitCode {
         a.cpu_limit.map(|c| seconds("--cpu-limit", c)).transpose(),
     ) {
         (Ok(t), Ok(c)) => (t, c),
-        (Err(e), _) | (_, Err(e)) => return fail(2, &e),
+        (Err(e), _) | (_, Err(e)) => return Ok(fail(2, &e)),
     };
     if !(1..=1 << 20).contains(&a.memory_limit) {
-        return fail(2, "--memory-limit must be between 1 and 1048576 MiB");
+        return Ok(fail(2, "--memory-limit must be between 1 and 1048576 MiB"));
     }
     let strict = strict_available();
     let isolation = match (a.isolation, strict) {
         (IsolationArg::Strict, false) => {
-            return fail(
+            return Ok(fail(
                 3,
                 "--isolation strict: the kernel refuses PID/mount namespaces here (try --isolation basic)",
-            );
+            ));
         }
         (IsolationArg::Basic, _) | (IsolationArg::Auto, false) => Isolation::Basic,
         _ => Isolation::Strict,
@@ -524,11 +549,16 @@ fn cmd_run(a: &RunArgs) -> ExitCode {
         None => {
             let t = match tempfile::Builder::new().prefix("judge-tests-").tempdir() {
                 Ok(t) => t,
-                Err(e) => return fail(3, &format!("cannot create a temporary directory: {e}")),
+                Err(e) => {
+                    return Ok(fail(
+                        3,
+                        &format!("cannot create a temporary directory: {e}"),
+                    ));
+                }
             };
             let d = t.path().join("tests");
             if let Err(e) = beatty_judge::testset::write_testset(a.problem, &d, a.seed) {
-                return fail(3, &e.to_string());
+                return Ok(fail(3, &e.to_string()));
             }
             temp = Some(t);
             d
@@ -582,32 +612,35 @@ fn cmd_run(a: &RunArgs) -> ExitCode {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
     {
         drop(temp);
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            return ExitCode::SUCCESS;
-        }
-        return fail(3, &format!("cannot write the report: {e}"));
+        return Err(e.into());
     }
     if let Some(code) = signalled() {
         drop(temp);
-        return code;
+        return Ok(code);
     }
     let results = match result {
         Ok(r) => r,
-        Err(e) => return fail(3, &e),
+        Err(e) => return Ok(fail(3, &e)),
     };
     drop(temp);
     let (line, v) = verdict_line(&results);
-    let w = writeln!(std::io::stdout().lock(), "{line}");
-    match w {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => fail(3, &format!("cannot write the report: {e}")),
-        Ok(()) if v == beatty_judge::Verdict::Accepted => ExitCode::SUCCESS,
-        Ok(()) => ExitCode::from(1),
-    }
+    writeln!(std::io::stdout().lock(), "{line}")?;
+    Ok(if v == beatty_judge::Verdict::Accepted {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Usage errors, and --help and --version: clap's text, on stdout or stderr.
+        Err(e) => {
+            let code = u8::try_from(e.exit_code()).unwrap_or(2);
+            return finish(e.print().map(|()| ExitCode::from(code)).map_err(Into::into));
+        }
+    };
     finish(match &cli.cmd {
         Cmd::Problems => cmd_problems(),
         Cmd::Solve(a) => cmd_solve(a),
@@ -615,11 +648,11 @@ fn main() -> ExitCode {
         Cmd::Check(a) => cmd_check(a),
         Cmd::Gen(a) => cmd_gen(a),
         Cmd::Testset(a) => cmd_testset(a),
-        Cmd::Run(a) => Ok(cmd_run(a)),
+        Cmd::Run(a) => cmd_run(a),
         Cmd::Package(a) => cmd_package(a),
-        Cmd::Hazards(a) => Ok(hazards::run(a)),
-        Cmd::Plot(a) => Ok(plot::run(a)),
-        Cmd::Play(a) => Ok(play::run(a)),
+        Cmd::Hazards(a) => hazards::run(a),
+        Cmd::Plot(a) => plot::run(a),
+        Cmd::Play(a) => play::run(a),
         Cmd::Explain(a) => cmd_explain(a),
     })
 }

@@ -272,16 +272,18 @@ pub fn png(plot: &Plot) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// Runs `judge plot`.
-#[must_use]
-pub fn run(args: &PlotArgs) -> ExitCode {
+/// Runs `judge plot`: the picture goes to a file (a failure names it, exit 3) or,
+/// with `--out -`, to standard output (a failed write is handed to `main`).
+pub fn run(args: &PlotArgs) -> crate::Outcome {
     let (plot, output) = match &args.what {
         What::Wythoff(w) => match (w.grundy, w.p_positions) {
             (Some(n), _) => (Plot::WythoffGrundy(n), &w.output),
             (None, Some(n)) => (Plot::WythoffPairs(n), &w.output),
             (None, None) => {
-                eprintln!("judge plot wythoff: give --grundy N or --p-positions N");
-                return ExitCode::from(2);
+                return Ok(crate::fail(
+                    2,
+                    "plot wythoff: give --grundy N or --p-positions N",
+                ));
             }
         },
         What::Hazards(h) => (
@@ -301,35 +303,33 @@ pub fn run(args: &PlotArgs) -> ExitCode {
     };
     let bytes = match bytes {
         Ok(b) => b,
-        Err(e) => {
-            eprintln!("judge plot: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return Ok(crate::fail(2, &format!("plot: {e}"))),
     };
     let ext = if output.png { "png" } else { "svg" };
     let path = output
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}.{ext}", plot.stem())));
-    let written = if path.as_os_str() == "-" {
+    if path.as_os_str() == "-" {
         let mut out = std::io::stdout().lock();
-        out.write_all(&bytes).and_then(|()| out.flush())
-    } else {
-        std::fs::write(&path, &bytes)
-    };
-    match written {
-        Ok(()) => {
-            if path.as_os_str() != "-" {
-                eprintln!("wrote {} ({} bytes)", path.display(), bytes.len());
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("judge plot: cannot write {}: {e}", path.display());
-            ExitCode::from(2)
-        }
+        out.write_all(&bytes)?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
     }
+    if let Err(e) = std::fs::write(&path, &bytes) {
+        return Ok(crate::fail(
+            3,
+            &format!("plot: cannot write {}: {e}", path.display()),
+        ));
+    }
+    // A note for the person at the terminal; nobody needs it when stderr is gone.
+    let _ = writeln!(
+        std::io::stderr(),
+        "wrote {} ({} bytes)",
+        path.display(),
+        bytes.len()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &Plot) -> DrawResult<DB> {
