@@ -5,15 +5,16 @@ mod play;
 mod plot;
 
 use beatty_judge::generate::{GenError, Profile, generate};
+#[cfg(unix)]
 use beatty_judge::run::{RunConfig, run_tests, shut_down, tests_in, validate_tests, verdict_line};
+#[cfg(unix)]
 use beatty_judge::sandbox::{Isolation, strict_available};
 use beatty_judge::{Problem, SolveError, check, solve, validate};
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
-use std::io::{self, BufReader, IsTerminal, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 /// Each problem with the fields of its case line, e.g. `bash (pile n, maximum take m)`.
 fn case_fields_help() -> String {
@@ -75,6 +76,7 @@ enum Cmd {
     Package(PackageArgs),
     /// Judge a submission on a test set, each test in a sandbox: AC, WA, PE, TLE, MLE, OLE or RE.
     #[command(after_help = format!("Prints a line per test as soon as its verdict is known (name, verdict, wall time, CPU time, peak memory; a progress bar on a terminal), then `verdict: <AC|WA|PE|TLE|MLE|OLE|RE> (<passed>/<total> tests)` (the verdict of the first failing test). Exits 0 only on AC, 1 otherwise, 3 if the judge itself fails (an invalid or unreadable test, a program that cannot start). Every `.in` is validated before anything runs.\n\nThe sandbox: the submission reads its input from a pipe, runs in an empty private directory (removed afterwards) under wall time, CPU time, memory (address space) and output limits, and every process it starts is killed when its test ends. As root it runs as a user id of its own (60000 + n) with at most 64 processes. --isolation strict (the default where the kernel allows it) adds a PID namespace (nothing it starts survives it, whatever it does with sessions; it sees and can signal no process outside) and a mount namespace where the test directory is covered by an empty tmpfs (unless the program lies inside it); without root it gets them through a user namespace. --isolation basic is the fallback without namespaces: the judge is a child subreaper and kills every re-parented descendant; it loses the hiding of the test directory and, without root, the separation from the judge's user. The judge says which isolation it uses on stderr.\n\nSIGINT, SIGTERM and SIGHUP kill every running submission, remove the temporary files and exit 130, 143 and 129.\n\n{}\n\nExamples:\n  judge run wythoff -- python3 solution.py\n  judge run wythoff --tests target/tests-wythoff --time-limit 1 --jobs 2 -- ./a.out\n  judge run wythoff --tests wythoff-package/data --stop-on-fail -- ./a.out\n  judge run euclid --seed 5 --memory-limit 64 --output-limit 1000000 -- ./sol", problems_help()))]
+    #[cfg(unix)]
     Run(RunArgs),
     /// Explain one case: who wins, the winning moves, what the float formula says.
     #[command(after_help = format!("Give a problem and the numbers of one case line: {}.\n\n{}\n\nExamples:\n  judge explain wythoff 165580140 267914295\n  judge explain euclid 25 7\n  judge explain bash 23 2\n  judge explain bash-auction 4 2\n  judge explain fibonacci-nim 100\n  judge explain 51nod1185 165580140 267914295", case_fields_help(), problems_help()))]
@@ -171,6 +173,7 @@ struct TestsetArgs {
 }
 
 /// `--isolation`: how each run is isolated.
+#[cfg(unix)]
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum IsolationArg {
     /// Strict where the kernel allows namespaces, else basic.
@@ -181,6 +184,7 @@ enum IsolationArg {
     Basic,
 }
 
+#[cfg(unix)]
 #[derive(Args)]
 struct RunArgs {
     /// The problem (name or alias), e.g. `wythoff`.
@@ -473,11 +477,13 @@ fn cmd_explain(a: &ExplainArgs) -> Outcome {
 }
 
 /// The signal that stopped `judge run` (0: none).
+#[cfg(unix)]
 static SIGNALLED: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
 
-fn seconds(name: &str, s: f64) -> Result<Duration, String> {
+#[cfg(unix)]
+fn seconds(name: &str, s: f64) -> Result<std::time::Duration, String> {
     if s.is_finite() && s > 0.0 && s < 1e6 {
-        Ok(Duration::from_secs_f64(s))
+        Ok(std::time::Duration::from_secs_f64(s))
     } else {
         Err(format!(
             "{name} must be a positive number of seconds below 10^6"
@@ -485,8 +491,11 @@ fn seconds(name: &str, s: f64) -> Result<Duration, String> {
     }
 }
 
+/// `judge run` (Unix only: its sandbox is made of POSIX process control).
+#[cfg(unix)]
 fn cmd_run(a: &RunArgs) -> Outcome {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use std::io::IsTerminal;
     use std::sync::atomic::Ordering;
     let mut signals = match signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
         Ok(s) => s,
@@ -648,6 +657,7 @@ fn main() -> ExitCode {
         Cmd::Check(a) => cmd_check(a),
         Cmd::Gen(a) => cmd_gen(a),
         Cmd::Testset(a) => cmd_testset(a),
+        #[cfg(unix)]
         Cmd::Run(a) => cmd_run(a),
         Cmd::Package(a) => cmd_package(a),
         Cmd::Hazards(a) => hazards::run(a),
