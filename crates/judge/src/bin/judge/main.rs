@@ -83,7 +83,7 @@ enum Cmd {
     Explain(ExplainArgs),
     /// Map every input where a float formula of beatty-float is wrong (the hazard map).
     #[command(
-        after_help = "Methods: enumerate (default; walks only the k where kφ is within the proved double-rounding error of an integer, then confirms each exactly — milliseconds for 0..=10^9, reaches 10^12 and beyond) and sweep (visits every k in parallel on all cores).\n\nExamples:\n  judge hazards\n  judge hazards --method sweep --to 100000000\n  judge hazards --to 1000000000000 --count-only\n  judge hazards --formula classify-f64 --format json"
+        after_help = "Methods: enumerate (default; walks only the k where kφ is within the proved double-rounding error of an integer, then confirms each exactly — milliseconds for 0..=10^9, reaches 10^12 and beyond) and sweep (visits every k in parallel on all cores). lower-f32 is always swept. Hazards are written as they are found (nothing is held in memory); --count-only counts without a list. A progress bar (percentage, ETA) appears on a terminal when a run takes more than a second.\n\nExamples:\n  judge hazards\n  judge hazards --method sweep --to 100000000\n  judge hazards --to 1000000000000 --count-only\n  judge hazards --formula classify-f64 --format json"
     )]
     Hazards(hazards::HazardsArgs),
     /// Draw a game or the float hazards as SVG (or PNG): Wythoff, Euclid, Bash, hazards.
