@@ -231,53 +231,58 @@ pub fn run_to(args: &HazardsArgs, out: &mut dyn Write, progress: bool) -> io::Re
     let tick = |n: u64| bar.tick(n);
     let method = effective_method(args).lib();
     let header = Header::of(args);
-    let summary = if args.count_only || args.formula == Formula::LowerF32 {
-        // No list: count in parallel, keep nothing.
-        let stats = match args.formula {
-            Formula::LowerF64 => hazards::lower_f64::stats(range, method, &tick),
-            Formula::LowerF32 => hazards::lower_f32::stats(range, &tick),
-            Formula::ClassifyF64 => hazards::classify_f64::stats(range, method, &tick),
-        };
-        bar.finish();
-        let summary = summary_of(args, stats);
-        // lower-f32 shows its first failing k even without --count-only.
-        let items: Vec<Item> = match (args.formula, stats.first, args.count_only) {
-            (Formula::LowerF32, Some(k), false) => vec![Item::LowerF32First(f32_first(k))],
-            _ => Vec::new(),
-        };
-        write_report(out, args, &header, items.into_iter(), |_| {}, |_| summary)?
-    } else {
-        let list = match args.formula {
-            Formula::LowerF64 => hazards::lower_f64::hazards(range, method, &tick),
-            Formula::ClassifyF64 => hazards::classify_f64::hazards(range, method, &tick),
-            Formula::LowerF32 => unreachable!("lower-f32 is counted above"),
-        };
-        let formula = args.formula;
-        let items = list.map(move |k| match formula {
-            Formula::LowerF64 => Item::LowerF64(LowerF64Item::of(&hazards::consequence(k))),
-            _ => Item::ClassifyF64(ClassifyItem::of(k)),
-        });
-        let count = Cell::new((0u64, None, 0u64));
-        let seen = |item: &Item| {
-            let (n, first, inside) = count.get();
-            let (k, is_inside) = match item {
-                Item::LowerF64(i) => (i.k, i.inside_limits),
-                Item::ClassifyF64(i) => (i.a, false),
-                Item::LowerF32First(i) => (i.k, false),
+    // The list, where the formula has one and it is wanted: items as the search finds them.
+    let list: Option<Box<dyn Iterator<Item = Item> + '_>> = match (args.formula, args.count_only) {
+        (Formula::LowerF64, false) => Some(Box::new(
+            hazards::lower_f64::hazards(range.clone(), method, &tick)
+                .map(|k| Item::LowerF64(LowerF64Item::of(&hazards::consequence(k)))),
+        )),
+        (Formula::ClassifyF64, false) => Some(Box::new(
+            hazards::classify_f64::hazards(range.clone(), method, &tick)
+                .map(|a| Item::ClassifyF64(ClassifyItem::of(a))),
+        )),
+        (Formula::LowerF32, _) | (_, true) => None,
+    };
+    let summary = match list {
+        Some(items) => {
+            let count = Cell::new((0u64, None, 0u64));
+            let seen = |item: &Item| {
+                let (n, first, inside) = count.get();
+                let (k, is_inside) = match item {
+                    Item::LowerF64(i) => (i.k, i.inside_limits),
+                    Item::ClassifyF64(i) => (i.a, false),
+                    Item::LowerF32First(i) => (i.k, false),
+                };
+                count.set((n + 1, first.or(Some(k)), inside + u64::from(is_inside)));
             };
-            count.set((n + 1, first.or(Some(k)), inside + u64::from(is_inside)));
-        };
-        let summary = |_: ()| {
+            let summary = |_: ()| {
+                bar.finish();
+                let (n, first, inside) = count.get();
+                Summary {
+                    checked,
+                    count: n,
+                    first,
+                    inside_limits: (args.formula == Formula::LowerF64).then_some(inside),
+                }
+            };
+            write_report(out, args, &header, items, seen, summary)?
+        }
+        None => {
+            // No list: count in parallel, keep nothing.
+            let stats = match args.formula {
+                Formula::LowerF64 => hazards::lower_f64::stats(range, method, &tick),
+                Formula::LowerF32 => hazards::lower_f32::stats(range, &tick),
+                Formula::ClassifyF64 => hazards::classify_f64::stats(range, method, &tick),
+            };
             bar.finish();
-            let (n, first, inside) = count.get();
-            Summary {
-                checked,
-                count: n,
-                first,
-                inside_limits: (args.formula == Formula::LowerF64).then_some(inside),
-            }
-        };
-        write_report(out, args, &header, items, seen, summary)?
+            let summary = summary_of(args, stats);
+            // lower-f32 shows its first failing k even without --count-only.
+            let items: Vec<Item> = match (args.formula, stats.first, args.count_only) {
+                (Formula::LowerF32, Some(k), false) => vec![Item::LowerF32First(f32_first(k))],
+                _ => Vec::new(),
+            };
+            write_report(out, args, &header, items.into_iter(), |_| {}, |_| summary)?
+        }
     };
     bar.finish();
     Ok(summary)
