@@ -30,7 +30,7 @@
 //! let s: Vec<u64> = lower_f64::hazards(0..=200_000_000, Method::Sweep, &no_progress).collect();
 //! assert_eq!(h, s);
 //! assert!(h.contains(&102_334_155)); // F(40)
-//! let stats = lower_f64::stats(0..=1_000_000_000_000, Method::Enumerate, &no_progress);
+//! let stats = lower_f64::stats(0..=10_000_000_000, Method::Enumerate, &no_progress);
 //! assert_eq!(stats.first, Some(102_334_155));
 //! ```
 //!
