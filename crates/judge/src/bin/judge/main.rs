@@ -644,10 +644,15 @@ fn cmd_run(a: &RunArgs) -> Outcome {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // Usage errors, and --help and --version: clap's text, on stdout or stderr.
+        // Usage errors (on stderr), and --help and --version (on stdout): clap's text.
         Err(e) => {
-            let code = u8::try_from(e.exit_code()).unwrap_or(2);
-            return finish(e.print().map(|()| ExitCode::from(code)).map_err(Into::into));
+            let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+            let printed = e.print();
+            if e.use_stderr() {
+                // A usage error keeps its exit code, whatever became of the message.
+                return code;
+            }
+            return finish(printed.map(|()| code).map_err(Into::into));
         }
     };
     finish(match &cli.cmd {
