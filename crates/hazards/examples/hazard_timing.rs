@@ -1,32 +1,63 @@
-//! Times the two hazard methods of `beatty_hazards` on 0..=N:
-//! `cargo run --release -p beatty-hazards --example hazard_timing -- 1000000000 [sweep|enumerate|both]`.
-//! Above 2³³ the enumeration only counts (`hazards::count`), since the list would not fit in memory.
+//! Times the hazard methods of `beatty_hazards` on 0..=N, each mode separately:
+//!
+//! ```text
+//! cargo run --release -p beatty-hazards --example hazard_timing -- 1000000000 sweep
+//! cargo run --release -p beatty-hazards --example hazard_timing -- 1000000000 enumerate
+//! cargo run --release -p beatty-hazards --example hazard_timing -- 1000000000000 count
+//! ```
+//!
+//! `sweep` and `enumerate` collect the list (and print its length and first values);
+//! `count` counts by enumeration without any list, for ranges such as 0..=10¹².
+//! An unknown mode or a bad N is a usage error (exit 2); a closed output ends quietly.
+use beatty_hazards::{Method, lower_f64, no_progress};
+use std::io::Write;
+use std::process::ExitCode;
 use std::time::Instant;
 
-fn main() {
-    let to: u64 = std::env::args()
-        .nth(1)
-        .map_or(1_000_000_000, |s| s.parse().expect("a number"));
-    let method = std::env::args().nth(2).unwrap_or_else(|| "both".into());
-    if method != "sweep" {
-        let t = Instant::now();
-        if to <= 1 << 33 {
-            let e = beatty_hazards::enumerate(0..=to, &beatty_hazards::no_progress);
+const USAGE: &str = "usage: hazard_timing N sweep|enumerate|count   (e.g. 1000000000 enumerate)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (to, mode) = match args.as_slice() {
+        [n, mode] => match n.parse::<u64>() {
+            Ok(n) => (n, mode.as_str()),
+            Err(_) => return usage(&format!("N must be a number, found {n:?}")),
+        },
+        _ => return usage("give N and a mode"),
+    };
+    let t = Instant::now();
+    let line = match mode {
+        "sweep" | "enumerate" => {
+            let method = if mode == "sweep" {
+                Method::Sweep
+            } else {
+                Method::Enumerate
+            };
+            let h: Vec<u64> = lower_f64::hazards(0..=to, method, &no_progress).collect();
             let took = t.elapsed();
-            let c = beatty_hazards::candidates(0..=to).len();
-            println!(
-                "enumerate 0..={to}: {} hazards ({c} candidates) in {took:?}; first {:?}",
-                e.len(),
-                &e[..e.len().min(8)]
-            );
-        } else {
-            let n = beatty_hazards::count(0..=to, &beatty_hazards::no_progress);
-            println!("count 0..={to}: {n} hazards in {:?}", t.elapsed());
+            let first: Vec<String> = h.iter().take(8).map(u64::to_string).collect();
+            format!(
+                "{mode} 0..={to}: {} hazards in {took:.3?}; first {}",
+                h.len(),
+                first.join(", ")
+            )
         }
+        "count" => {
+            let s = lower_f64::stats(0..=to, Method::Enumerate, &no_progress);
+            format!("count 0..={to}: {} hazards in {:.3?}", s.count, t.elapsed())
+        }
+        other => return usage(&format!("unknown mode {other:?}")),
+    };
+    match writeln!(std::io::stdout(), "{line}") {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            let _ = writeln!(std::io::stderr(), "hazard_timing: cannot write: {e}");
+            ExitCode::from(3)
+        }
+        _ => ExitCode::SUCCESS,
     }
-    if method != "enumerate" {
-        let t = Instant::now();
-        let s = beatty_hazards::sweep(0..=to, &beatty_hazards::no_progress);
-        println!("sweep 0..={to}: {} hazards in {:?}", s.len(), t.elapsed());
-    }
+}
+
+fn usage(msg: &str) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "hazard_timing: {msg}\n{USAGE}");
+    ExitCode::from(2)
 }

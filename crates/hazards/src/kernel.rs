@@ -11,10 +11,14 @@
 //! through a method of the token, so holding the token is the proof the
 //! `unsafe` block needs, checked by the type system at every call site.
 //!
-//! An AVX-512 build of the same loop was measured against this AVX2 build
-//! (a sweep of 2·10⁸ values of k, three rounds each, in one run: AVX2
-//! 157–234 ms, AVX-512 164–171 ms, on a shared 2-core machine at load ≈ 3)
-//! and showed no gain, so it is not kept.
+//! What was measured (`cargo bench -p beatty-hazards --bench hazards -- kernel`:
+//! the sweep of 2²⁴ values of k from 10⁹ on one thread, criterion, 20 samples, on a
+//! 2-core AMD EPYC VM shared with other builds at load ≈ 9): portable build 47–53 ms, AVX2
+//! build 24–29 ms — AVX2 about 1.9 times faster, so it is kept. An AVX-512 build of
+//! the same loop was measured once before against the AVX2 build (a sweep of 2·10⁸
+//! values of k, three rounds each, in one run, load ≈ 3: AVX2 157–234 ms, AVX-512
+//! 164–171 ms) and showed no gain. Neither figure comes from an idle machine; AVX-512
+//! (this CPU has avx512f) stays out until an idle benchmark shows it faster.
 #![allow(unsafe_code)]
 
 use beatty_core::golden;

@@ -14,7 +14,7 @@
 //!   float formulas of `beatty-float` answer wrongly;
 //! * [`testset`] — a complete test set on disk;
 //! * [`run`](mod@run) — a local judge: runs a submission on a test set with time and
-//!   output limits and gives a verdict;
+//!   output limits and gives a verdict (Unix only, like the [`sandbox`] it runs in);
 //! * [`explain`] — one position explained for a person.
 //!
 //! ```
@@ -31,6 +31,7 @@ pub mod explain;
 pub mod generate;
 pub mod package;
 pub mod problem;
+#[cfg(unix)]
 pub mod run;
 #[cfg(unix)]
 pub mod sandbox;

@@ -445,6 +445,14 @@ fn write_errors_end_with_exit_3_and_broken_pipes_quietly() {
         d.join("out").to_string_lossy().into_owned(),
     );
     let ts = d.join("ts").to_string_lossy().into_owned();
+    let pkg = d.join("pkg").to_string_lossy().into_owned();
+    // A one-test set for `run`, and the judge itself as the (correct) submission.
+    let tests = d.join("tests");
+    std::fs::create_dir_all(&tests).expect("mkdir");
+    std::fs::write(tests.join("1.in"), "2 1\n8 4\n").expect("write");
+    let tests = tests.to_string_lossy().into_owned();
+    let me = env!("CARGO_BIN_EXE_judge");
+    // Every subcommand, each with an output longer than nothing.
     let commands: Vec<Vec<&str>> = vec![
         vec!["problems"],
         vec!["solve", "wythoff", &i],
@@ -452,8 +460,32 @@ fn write_errors_end_with_exit_3_and_broken_pipes_quietly() {
         vec!["check", "wythoff", &i, &o],
         vec!["gen", "wythoff", "--profile", "random", "--cases", "100000"],
         vec!["testset", "bash", "--out", &ts],
+        vec![
+            "run",
+            "wythoff",
+            "--tests",
+            &tests,
+            "--isolation",
+            "basic",
+            "--",
+            me,
+            "solve",
+            "wythoff",
+        ],
         vec!["explain", "wythoff", "3", "5"],
+        vec!["package", "bash", "--out", &pkg],
+        vec!["hazards", "--to", "1000000000"],
+        vec!["plot", "euclid", "20", "--out", "-"],
+        vec!["play", "wythoff", "3", "5"],
+        vec!["--help"],
     ];
+    let subcommands: Vec<&str> = commands.iter().map(|c| c[0]).collect();
+    for sub in [
+        "problems", "solve", "validate", "check", "gen", "testset", "run", "explain", "package",
+        "hazards", "plot", "play",
+    ] {
+        assert!(subcommands.contains(&sub), "{sub} not covered");
+    }
     for args in &commands {
         let full = std::fs::File::options()
             .write(true)
@@ -472,8 +504,11 @@ fn write_errors_end_with_exit_3_and_broken_pipes_quietly() {
         assert_eq!(out.status.code(), Some(3), "{args:?}");
         if !on_stderr {
             let err = text(&out.stderr);
-            assert!(err.starts_with("judge: cannot write"), "{args:?}: {err}");
+            assert!(err.contains("judge: cannot write"), "{args:?}: {err}");
+            assert!(!err.contains("panicked"), "{args:?}: {err}");
         }
+        let _ = std::fs::remove_dir_all(&ts);
+        let _ = std::fs::remove_dir_all(&pkg);
         // A pipe whose reader is gone.
         let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
             .args(args)
@@ -492,6 +527,7 @@ fn write_errors_end_with_exit_3_and_broken_pipes_quietly() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         let _ = std::fs::remove_dir_all(&ts);
+        let _ = std::fs::remove_dir_all(&pkg);
     }
     let _ = std::fs::remove_dir_all(d);
 }

@@ -177,6 +177,7 @@ fn a_finished_position_and_bad_arguments() {
     assert_eq!(code, 2);
 }
 
+#[cfg(unix)] // pseudo-terminals through rexpect
 #[test]
 fn a_game_through_a_pseudo_terminal() {
     // (1, 2) is the Wythoff pair k = 1: the computer has no winning move and plays on

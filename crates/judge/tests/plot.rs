@@ -286,15 +286,11 @@ fn bash_lost_cells_match_brute_force() {
 fn hazards_marks_the_95_and_the_fibonacci_ones() {
     let s = svg(&["hazards", "--to", "10^9"]);
     let circles = elements(&s, "circle");
-    let fib: BTreeSet<u64> = {
-        let (mut a, mut b) = (1u64, 2u64);
-        let mut v = BTreeSet::new();
-        while a <= 1_000_000_000 {
-            v.insert(a);
-            (a, b) = (b, a + b);
-        }
-        v
-    };
+    let fib: BTreeSet<u64> = beatty_core::zeckendorf::FIBONACCI
+        .iter()
+        .filter(|&&f| (1..=1_000_000_000).contains(&f))
+        .map(|&f| f as u64)
+        .collect();
     // Whether a Fibonacci number is a hazard: the float formula against the exact value.
     let fib_hazards = fib
         .iter()

@@ -5,15 +5,16 @@ mod play;
 mod plot;
 
 use beatty_judge::generate::{GenError, Profile, generate};
+#[cfg(unix)]
 use beatty_judge::run::{RunConfig, run_tests, shut_down, tests_in, validate_tests, verdict_line};
+#[cfg(unix)]
 use beatty_judge::sandbox::{Isolation, strict_available};
 use beatty_judge::{Problem, SolveError, check, solve, validate};
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
-use std::io::{self, BufReader, IsTerminal, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 /// Each problem with the fields of its case line, e.g. `bash (pile n, maximum take m)`.
 fn case_fields_help() -> String {
@@ -43,7 +44,7 @@ fn problems_help() -> String {
     name = "judge",
     version,
     about,
-    after_help = "Examples:\n  judge problems\n  judge solve wythoff input.txt\n  judge validate euclid < data.in\n  judge check wythoff-moves t.in out.txt t.ans\n  judge gen wythoff --profile hack --seed 7\n  judge testset wythoff --out tests-wythoff\n  judge package wythoff --out wythoff\n  judge run wythoff --time-limit 1 -- python3 solution.py\n  judge explain wythoff 165580140 267914295\n\nExit codes: 0 success; broken pipes end quietly with 0; a failed write is reported with exit 3."
+    after_help = "Examples:\n  judge problems\n  judge solve wythoff input.txt\n  judge validate euclid < data.in\n  judge check wythoff-moves t.in out.txt t.ans\n  judge gen wythoff --profile hack --seed 7\n  judge testset wythoff --out tests-wythoff\n  judge package wythoff --out wythoff\n  judge run wythoff --time-limit 1 -- python3 solution.py\n  judge explain wythoff 165580140 267914295\n\nExit codes: 0 success; a broken pipe ends quietly with 0 (check still exits with its verdict); any other failed write is reported with exit 3."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -75,13 +76,14 @@ enum Cmd {
     Package(PackageArgs),
     /// Judge a submission on a test set, each test in a sandbox: AC, WA, PE, TLE, MLE, OLE or RE.
     #[command(after_help = format!("Prints a line per test as soon as its verdict is known (name, verdict, wall time, CPU time, peak memory; a progress bar on a terminal), then `verdict: <AC|WA|PE|TLE|MLE|OLE|RE> (<passed>/<total> tests)` (the verdict of the first failing test). Exits 0 only on AC, 1 otherwise, 3 if the judge itself fails (an invalid or unreadable test, a program that cannot start). Every `.in` is validated before anything runs.\n\nThe sandbox: the submission reads its input from a pipe, runs in an empty private directory (removed afterwards) under wall time, CPU time, memory (address space) and output limits, and every process it starts is killed when its test ends. As root it runs as a user id of its own (60000 + n) with at most 64 processes. --isolation strict (the default where the kernel allows it) adds a PID namespace (nothing it starts survives it, whatever it does with sessions; it sees and can signal no process outside) and a mount namespace where the test directory is covered by an empty tmpfs (unless the program lies inside it); without root it gets them through a user namespace. --isolation basic is the fallback without namespaces: the judge is a child subreaper and kills every re-parented descendant; it loses the hiding of the test directory and, without root, the separation from the judge's user. The judge says which isolation it uses on stderr.\n\nSIGINT, SIGTERM and SIGHUP kill every running submission, remove the temporary files and exit 130, 143 and 129.\n\n{}\n\nExamples:\n  judge run wythoff -- python3 solution.py\n  judge run wythoff --tests target/tests-wythoff --time-limit 1 --jobs 2 -- ./a.out\n  judge run wythoff --tests wythoff-package/data --stop-on-fail -- ./a.out\n  judge run euclid --seed 5 --memory-limit 64 --output-limit 1000000 -- ./sol", problems_help()))]
+    #[cfg(unix)]
     Run(RunArgs),
     /// Explain one case: who wins, the winning moves, what the float formula says.
     #[command(after_help = format!("Give a problem and the numbers of one case line: {}.\n\n{}\n\nExamples:\n  judge explain wythoff 165580140 267914295\n  judge explain euclid 25 7\n  judge explain bash 23 2\n  judge explain bash-auction 4 2\n  judge explain fibonacci-nim 100\n  judge explain 51nod1185 165580140 267914295", case_fields_help(), problems_help()))]
     Explain(ExplainArgs),
     /// Map every input where a float formula of beatty-float is wrong (the hazard map).
     #[command(
-        after_help = "Methods: enumerate (default; walks only the k where kφ is within the proved double-rounding error of an integer, then confirms each exactly — milliseconds for 0..=10^9, reaches 10^12 and beyond) and sweep (visits every k in parallel on all cores).\n\nExamples:\n  judge hazards\n  judge hazards --method sweep --to 100000000\n  judge hazards --to 1000000000000 --count-only\n  judge hazards --formula classify-f64 --format json"
+        after_help = "Methods: enumerate (default; walks only the k where kφ is within the proved double-rounding error of an integer, then confirms each exactly — milliseconds for 0..=10^9, reaches 10^12 and beyond) and sweep (visits every k in parallel on all cores). lower-f32 is always swept. Hazards are written as they are found (nothing is held in memory); --count-only counts without a list. A progress bar (percentage, ETA) appears on a terminal when a run takes more than a second.\n\nExamples:\n  judge hazards\n  judge hazards --method sweep --to 100000000\n  judge hazards --to 1000000000000 --count-only\n  judge hazards --formula classify-f64 --format json"
     )]
     Hazards(hazards::HazardsArgs),
     /// Draw a game or the float hazards as SVG (or PNG): Wythoff, Euclid, Bash, hazards.
@@ -171,6 +173,7 @@ struct TestsetArgs {
 }
 
 /// `--isolation`: how each run is isolated.
+#[cfg(unix)]
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum IsolationArg {
     /// Strict where the kernel allows namespaces, else basic.
@@ -181,6 +184,7 @@ enum IsolationArg {
     Basic,
 }
 
+#[cfg(unix)]
 #[derive(Args)]
 struct RunArgs {
     /// The problem (name or alias), e.g. `wythoff`.
@@ -246,23 +250,44 @@ fn read_input(path: Option<&PathBuf>) -> Result<Vec<u8>, String> {
 
 /// Writes `judge: MSG` to standard error (a failure to write it is ignored:
 /// the exit code still tells) and returns `code`.
-fn fail(code: u8, msg: &str) -> ExitCode {
+pub(crate) fn fail(code: u8, msg: &str) -> ExitCode {
     let _ = writeln!(io::stderr(), "judge: {msg}");
     ExitCode::from(code)
 }
 
-/// The end of every subcommand that writes: a broken pipe is a quiet success
-/// (the reader has what it wanted, as with `head`), any other write error a
-/// message and exit 3.
-fn finish(r: io::Result<ExitCode>) -> ExitCode {
-    match r {
-        Ok(code) => code,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => fail(3, &format!("cannot write the output: {e}")),
+/// A write to standard output (or, for `check`, standard error) that failed: the
+/// one error every subcommand hands back to [`finish`].
+pub(crate) struct WriteError {
+    err: io::Error,
+    /// The exit code when the reader went away (a broken pipe): 0, or the
+    /// verdict where the exit code is the result (`check`).
+    on_broken_pipe: u8,
+}
+
+impl From<io::Error> for WriteError {
+    fn from(err: io::Error) -> Self {
+        WriteError {
+            err,
+            on_broken_pipe: 0,
+        }
     }
 }
 
-fn cmd_problems() -> io::Result<ExitCode> {
+/// What every subcommand returns: its exit code, or the write that failed.
+pub(crate) type Outcome = Result<ExitCode, WriteError>;
+
+/// The one place where write errors end the program (as ripgrep does in `main`):
+/// a broken pipe is a quiet success (the reader has what it wanted, as with
+/// `head`), any other write error a message and exit 3.
+fn finish(r: Outcome) -> ExitCode {
+    match r {
+        Ok(code) => code,
+        Err(w) if w.err.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(w.on_broken_pipe),
+        Err(w) => fail(3, &format!("cannot write the output: {}", w.err)),
+    }
+}
+
+fn cmd_problems() -> Outcome {
     let mut out = io::stdout().lock();
     for p in Problem::ALL {
         let s = p.spec();
@@ -281,7 +306,7 @@ fn cmd_problems() -> io::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn cmd_solve(a: &SolveArgs) -> io::Result<ExitCode> {
+fn cmd_solve(a: &SolveArgs) -> Outcome {
     let stdout = io::stdout().lock();
     let r = match &a.input {
         Some(p) => match std::fs::File::open(p) {
@@ -292,12 +317,12 @@ fn cmd_solve(a: &SolveArgs) -> io::Result<ExitCode> {
     };
     match r {
         Ok(_) => Ok(ExitCode::SUCCESS),
-        Err(SolveError::Io(e)) => Err(e),
+        Err(SolveError::Io(e)) => Err(e.into()),
         Err(e) => Ok(fail(2, &e.to_string())),
     }
 }
 
-fn cmd_validate(a: &SolveArgs) -> io::Result<ExitCode> {
+fn cmd_validate(a: &SolveArgs) -> Outcome {
     let data = match read_input(a.input.as_ref()) {
         Ok(d) => d,
         Err(e) => return Ok(fail(1, &e)),
@@ -313,7 +338,7 @@ fn cmd_validate(a: &SolveArgs) -> io::Result<ExitCode> {
     }
 }
 
-fn cmd_check(a: &CheckArgs) -> io::Result<ExitCode> {
+fn cmd_check(a: &CheckArgs) -> Outcome {
     if a.kattis {
         return Ok(cmd_check_kattis(a));
     }
@@ -344,11 +369,13 @@ fn cmd_check(a: &CheckArgs) -> io::Result<ExitCode> {
         }
     };
     let r = check(a.problem, &input, &output, answer.as_deref());
+    let code = r.verdict.exit_code();
     // The exit code is the verdict, even when nobody reads the message.
-    match writeln!(io::stderr(), "{r}") {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e),
-        _ => Ok(ExitCode::from(r.verdict.exit_code())),
-    }
+    writeln!(io::stderr(), "{r}").map_err(|err| WriteError {
+        err,
+        on_broken_pipe: code,
+    })?;
+    Ok(ExitCode::from(code))
 }
 
 /// `check --kattis`: INPUT ANSWER FEEDBACK_DIR, the output on standard input.
@@ -388,7 +415,7 @@ fn cmd_check_kattis(a: &CheckArgs) -> ExitCode {
     ExitCode::from(code)
 }
 
-fn cmd_package(a: &PackageArgs) -> io::Result<ExitCode> {
+fn cmd_package(a: &PackageArgs) -> Outcome {
     let opts = beatty_judge::package::Options {
         format: a.format,
         seed: a.seed,
@@ -414,15 +441,15 @@ fn cmd_package(a: &PackageArgs) -> io::Result<ExitCode> {
     }
 }
 
-fn cmd_gen(a: &GenArgs) -> io::Result<ExitCode> {
+fn cmd_gen(a: &GenArgs) -> Outcome {
     match generate(a.problem, a.profile, a.seed, a.cases, io::stdout().lock()) {
         Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(GenError::Io(e)) => Err(e),
+        Err(GenError::Io(e)) => Err(e.into()),
         Err(e) => Ok(fail(2, &e.to_string())),
     }
 }
 
-fn cmd_testset(a: &TestsetArgs) -> io::Result<ExitCode> {
+fn cmd_testset(a: &TestsetArgs) -> Outcome {
     match beatty_judge::testset::write_testset(a.problem, &a.out, a.seed) {
         Ok(names) => {
             let mut out = io::stdout().lock();
@@ -440,7 +467,7 @@ fn cmd_testset(a: &TestsetArgs) -> io::Result<ExitCode> {
     }
 }
 
-fn cmd_explain(a: &ExplainArgs) -> io::Result<ExitCode> {
+fn cmd_explain(a: &ExplainArgs) -> Outcome {
     match beatty_judge::explain::explain(&a.game, &a.numbers) {
         Ok(text) => {
             let mut out = io::stdout().lock();
@@ -453,11 +480,13 @@ fn cmd_explain(a: &ExplainArgs) -> io::Result<ExitCode> {
 }
 
 /// The signal that stopped `judge run` (0: none).
+#[cfg(unix)]
 static SIGNALLED: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
 
-fn seconds(name: &str, s: f64) -> Result<Duration, String> {
+#[cfg(unix)]
+fn seconds(name: &str, s: f64) -> Result<std::time::Duration, String> {
     if s.is_finite() && s > 0.0 && s < 1e6 {
-        Ok(Duration::from_secs_f64(s))
+        Ok(std::time::Duration::from_secs_f64(s))
     } else {
         Err(format!(
             "{name} must be a positive number of seconds below 10^6"
@@ -465,12 +494,17 @@ fn seconds(name: &str, s: f64) -> Result<Duration, String> {
     }
 }
 
-fn cmd_run(a: &RunArgs) -> ExitCode {
+/// `judge run` (Unix only: its sandbox is made of POSIX process control).
+#[cfg(unix)]
+fn cmd_run(a: &RunArgs) -> Outcome {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use std::io::IsTerminal;
     use std::sync::atomic::Ordering;
     let mut signals = match signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
         Ok(s) => s,
-        Err(e) => return fail(3, &format!("cannot install the signal handlers: {e}")),
+        Err(e) => {
+            return Ok(fail(3, &format!("cannot install the signal handlers: {e}")));
+        }
     };
     std::thread::spawn(move || {
         if let Some(sig) = signals.forever().next() {
@@ -487,18 +521,18 @@ fn cmd_run(a: &RunArgs) -> ExitCode {
         a.cpu_limit.map(|c| seconds("--cpu-limit", c)).transpose(),
     ) {
         (Ok(t), Ok(c)) => (t, c),
-        (Err(e), _) | (_, Err(e)) => return fail(2, &e),
+        (Err(e), _) | (_, Err(e)) => return Ok(fail(2, &e)),
     };
     if !(1..=1 << 20).contains(&a.memory_limit) {
-        return fail(2, "--memory-limit must be between 1 and 1048576 MiB");
+        return Ok(fail(2, "--memory-limit must be between 1 and 1048576 MiB"));
     }
     let strict = strict_available();
     let isolation = match (a.isolation, strict) {
         (IsolationArg::Strict, false) => {
-            return fail(
+            return Ok(fail(
                 3,
                 "--isolation strict: the kernel refuses PID/mount namespaces here (try --isolation basic)",
-            );
+            ));
         }
         (IsolationArg::Basic, _) | (IsolationArg::Auto, false) => Isolation::Basic,
         _ => Isolation::Strict,
@@ -527,11 +561,16 @@ fn cmd_run(a: &RunArgs) -> ExitCode {
         None => {
             let t = match tempfile::Builder::new().prefix("judge-tests-").tempdir() {
                 Ok(t) => t,
-                Err(e) => return fail(3, &format!("cannot create a temporary directory: {e}")),
+                Err(e) => {
+                    return Ok(fail(
+                        3,
+                        &format!("cannot create a temporary directory: {e}"),
+                    ));
+                }
             };
             let d = t.path().join("tests");
             if let Err(e) = beatty_judge::testset::write_testset(a.problem, &d, a.seed) {
-                return fail(3, &e.to_string());
+                return Ok(fail(3, &e.to_string()));
             }
             temp = Some(t);
             d
@@ -585,32 +624,40 @@ fn cmd_run(a: &RunArgs) -> ExitCode {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
     {
         drop(temp);
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            return ExitCode::SUCCESS;
-        }
-        return fail(3, &format!("cannot write the report: {e}"));
+        return Err(e.into());
     }
     if let Some(code) = signalled() {
         drop(temp);
-        return code;
+        return Ok(code);
     }
     let results = match result {
         Ok(r) => r,
-        Err(e) => return fail(3, &e),
+        Err(e) => return Ok(fail(3, &e)),
     };
     drop(temp);
     let (line, v) = verdict_line(&results);
-    let w = writeln!(std::io::stdout().lock(), "{line}");
-    match w {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => fail(3, &format!("cannot write the report: {e}")),
-        Ok(()) if v == beatty_judge::Verdict::Accepted => ExitCode::SUCCESS,
-        Ok(()) => ExitCode::from(1),
-    }
+    writeln!(std::io::stdout().lock(), "{line}")?;
+    Ok(if v == beatty_judge::Verdict::Accepted {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Usage errors (on stderr), and --help and --version (on stdout): clap's text.
+        Err(e) => {
+            let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+            let printed = e.print();
+            if e.use_stderr() {
+                // A usage error keeps its exit code, whatever became of the message.
+                return code;
+            }
+            return finish(printed.map(|()| code).map_err(Into::into));
+        }
+    };
     finish(match &cli.cmd {
         Cmd::Problems => cmd_problems(),
         Cmd::Solve(a) => cmd_solve(a),
@@ -618,11 +665,12 @@ fn main() -> ExitCode {
         Cmd::Check(a) => cmd_check(a),
         Cmd::Gen(a) => cmd_gen(a),
         Cmd::Testset(a) => cmd_testset(a),
-        Cmd::Run(a) => Ok(cmd_run(a)),
+        #[cfg(unix)]
+        Cmd::Run(a) => cmd_run(a),
         Cmd::Package(a) => cmd_package(a),
-        Cmd::Hazards(a) => Ok(hazards::run(a)),
-        Cmd::Plot(a) => Ok(plot::run(a)),
-        Cmd::Play(a) => Ok(play::run(a)),
+        Cmd::Hazards(a) => hazards::run(a),
+        Cmd::Plot(a) => plot::run(a),
+        Cmd::Play(a) => play::run(a),
         Cmd::Explain(a) => cmd_explain(a),
     })
 }

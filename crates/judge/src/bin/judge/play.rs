@@ -172,6 +172,22 @@ fn read_line(input: &mut dyn BufRead, max: usize) -> io::Result<Option<Line>> {
     }))
 }
 
+/// Why a game stopped before its end: reading the commands or writing failed.
+#[derive(Debug)]
+pub enum PlayError {
+    /// Reading `input` failed.
+    Read(io::Error),
+    /// Writing `out` failed.
+    Write(io::Error),
+}
+
+impl From<io::Error> for PlayError {
+    /// Every `?` on a write in [`play`]; reads are mapped to [`PlayError::Read`] by hand.
+    fn from(e: io::Error) -> Self {
+        PlayError::Write(e)
+    }
+}
+
 /// Plays one game of `rules` from `start`, reading your commands from `input` and
 /// writing everything to `out`. Returns how it ended; only I/O errors are errors.
 pub fn play<R: Rules>(
@@ -180,7 +196,7 @@ pub fn play<R: Rules>(
     first: First,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> io::Result<End> {
+) -> Result<End, PlayError> {
     writeln!(out, "{}: {}", rules.title(), rules.rules())?;
     writeln!(
         out,
@@ -233,7 +249,7 @@ pub fn play<R: Rules>(
         }
         write!(out, "your move> ")?;
         out.flush()?;
-        let line = match read_line(input, MAX_LINE)? {
+        let line = match read_line(input, MAX_LINE).map_err(PlayError::Read)? {
             None => {
                 writeln!(
                     out,
@@ -659,37 +675,34 @@ impl Rules for FibonacciNimRules {
 }
 
 /// Plays with the terminal.
-fn run_game<R: Rules>(rules: &R, start: R::Pos, first: First) -> ExitCode {
+fn run_game<R: Rules>(rules: &R, start: R::Pos, first: First) -> crate::Outcome {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut out = io::stdout().lock();
     match play(rules, start, first, &mut input, &mut out) {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("judge play: {e}");
-            ExitCode::from(2)
-        }
+        Ok(_) => Ok(ExitCode::SUCCESS),
+        Err(PlayError::Write(e)) => Err(e.into()),
+        Err(PlayError::Read(e)) => Ok(crate::fail(
+            2,
+            &format!("play: cannot read standard input: {e}"),
+        )),
     }
 }
 
 /// Runs `judge play`.
-#[must_use]
-pub fn run(args: &PlayArgs) -> ExitCode {
+pub fn run(args: &PlayArgs) -> crate::Outcome {
+    let usage = |msg: &str| Ok(crate::fail(2, &format!("play: {msg}")));
     if args.game == GameName::FibonacciNim {
         let &[n] = args.position.as_slice() else {
-            eprintln!("judge play: give one number, the stones, for fibonacci-nim");
-            return ExitCode::from(2);
+            return usage("give one number, the stones, for fibonacci-nim");
         };
         if n < 2 {
-            eprintln!("judge play: fibonacci-nim needs at least 2 stones");
-            return ExitCode::from(2);
+            return usage("fibonacci-nim needs at least 2 stones");
         }
         return run_game(&FibonacciNimRules, (n, n - 1), args.first);
     }
     let &[x, y] = args.position.as_slice() else {
-        eprintln!("judge play: give two numbers for the position");
-        return ExitCode::from(2);
+        return usage("give two numbers for the position");
     };
     match args.game {
         GameName::FibonacciNim => unreachable!("handled above"),
@@ -697,8 +710,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         GameName::Euclid => run_game(&EuclidRules, (x, y), args.first),
         GameName::Bash => {
             if bash::outcome(x, y).is_err() {
-                eprintln!("judge play: the maximum take M must be at least 1");
-                return ExitCode::from(2);
+                return usage("the maximum take M must be at least 1");
             }
             run_game(&BashRules { max_take: y }, x, args.first)
         }

@@ -39,8 +39,9 @@ const FONT: &[u8] = include_bytes!("DejaVuSans.ttf");
 const SIZE: (u32, u32) = (960, 760);
 /// Width of the legend to the right of each chart, in pixels.
 const LEGEND_WIDTH: u32 = 230;
-/// The hazards of `plot hazards` are listed (and drawn one by one) up to this k.
-const LIST_TO: u64 = 1_000_000_000;
+/// The hazards of `plot hazards` are listed (and drawn one by one) up to this k: the
+/// POJ 1067 limit, as `judge hazards` lists by default.
+const LIST_TO: u64 = beatty_hazards::POJ_LIMIT;
 /// Eight colours of the viridis map, for the value bands of a heat map.
 const BANDS: [RGBColor; 8] = [
     RGBColor(0x44, 0x01, 0x54),
@@ -145,7 +146,12 @@ struct HazardsPlotArgs {
 
 /// Parses `1000`, `10^12` or `1e12` (integers only).
 fn parse_power(s: &str) -> Result<u64, String> {
-    let bad = || format!("expected an integer such as 1000000 or 10^6, found {s:?}");
+    let bad = || {
+        format!(
+            "expected an integer such as 1000000 or 10^6, found {}",
+            beatty_judge::text::excerpt(s.as_bytes(), 40)
+        )
+    };
     let pow = |b: &str, e: &str| -> Result<u64, String> {
         let b: u64 = b.parse().map_err(|_| bad())?;
         let e: u32 = e.parse().map_err(|_| bad())?;
@@ -223,7 +229,7 @@ impl Plot {
             Plot::Euclid(n) => format!("euclid-{n}"),
             Plot::Bash(n, m) => format!("bash-{n}-{m}"),
             Plot::Hazards { to, formula } => {
-                format!("hazards-{}-{to}", formula_name(formula))
+                format!("hazards-{}-{to}", formula.name())
             }
         }
     }
@@ -272,16 +278,18 @@ pub fn png(plot: &Plot) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// Runs `judge plot`.
-#[must_use]
-pub fn run(args: &PlotArgs) -> ExitCode {
+/// Runs `judge plot`: the picture goes to a file (a failure names it, exit 3) or,
+/// with `--out -`, to standard output (a failed write is handed to `main`).
+pub fn run(args: &PlotArgs) -> crate::Outcome {
     let (plot, output) = match &args.what {
         What::Wythoff(w) => match (w.grundy, w.p_positions) {
             (Some(n), _) => (Plot::WythoffGrundy(n), &w.output),
             (None, Some(n)) => (Plot::WythoffPairs(n), &w.output),
             (None, None) => {
-                eprintln!("judge plot wythoff: give --grundy N or --p-positions N");
-                return ExitCode::from(2);
+                return Ok(crate::fail(
+                    2,
+                    "plot wythoff: give --grundy N or --p-positions N",
+                ));
             }
         },
         What::Hazards(h) => (
@@ -301,35 +309,33 @@ pub fn run(args: &PlotArgs) -> ExitCode {
     };
     let bytes = match bytes {
         Ok(b) => b,
-        Err(e) => {
-            eprintln!("judge plot: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return Ok(crate::fail(2, &format!("plot: {e}"))),
     };
     let ext = if output.png { "png" } else { "svg" };
     let path = output
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}.{ext}", plot.stem())));
-    let written = if path.as_os_str() == "-" {
+    if path.as_os_str() == "-" {
         let mut out = std::io::stdout().lock();
-        out.write_all(&bytes).and_then(|()| out.flush())
-    } else {
-        std::fs::write(&path, &bytes)
-    };
-    match written {
-        Ok(()) => {
-            if path.as_os_str() != "-" {
-                eprintln!("wrote {} ({} bytes)", path.display(), bytes.len());
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("judge plot: cannot write {}: {e}", path.display());
-            ExitCode::from(2)
-        }
+        out.write_all(&bytes)?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
     }
+    if let Err(e) = std::fs::write(&path, &bytes) {
+        return Ok(crate::fail(
+            3,
+            &format!("plot: cannot write {}: {e}", path.display()),
+        ));
+    }
+    // A note for the person at the terminal; nobody needs it when stderr is gone.
+    let _ = writeln!(
+        std::io::stderr(),
+        "wrote {} ({} bytes)",
+        path.display(),
+        bytes.len()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &Plot) -> DrawResult<DB> {
@@ -687,15 +693,17 @@ fn bash_board<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, n: u64, m: u64)
 #[must_use]
 pub fn hazard_data(to: u64, formula: crate::hazards::Formula) -> (Vec<(u32, u64)>, Vec<u64>) {
     use crate::hazards::Formula as F;
-    use beatty_hazards as h;
+    use beatty_hazards::{self as h, Method};
     let mut decades = Vec::new();
     let mut d = 0u32;
     while let Some(lo) = 10u64.checked_pow(d).filter(|&lo| lo <= to) {
         let hi = 10u64.checked_pow(d + 1).map_or(to, |x| (x - 1).min(to));
         let count = match formula {
-            F::LowerF64 => h::count(lo..=hi, &h::no_progress),
-            F::ClassifyF64 => h::classify_f64_enumerate(lo..=hi).len() as u64,
-            F::LowerF32 => h::lower_f32_summary(lo..=hi, &h::no_progress).count,
+            F::LowerF64 => h::lower_f64::stats(lo..=hi, Method::Enumerate, &h::no_progress).count,
+            F::ClassifyF64 => {
+                h::classify_f64::stats(lo..=hi, Method::Enumerate, &h::no_progress).count
+            }
+            F::LowerF32 => h::lower_f32::stats(lo..=hi, &h::no_progress).count,
         };
         decades.push((d, count));
         d += 1;
@@ -708,24 +716,12 @@ pub fn hazard_data(to: u64, formula: crate::hazards::Formula) -> (Vec<(u32, u64)
     (decades, list)
 }
 
-/// The name of a formula as `--formula` spells it.
-fn formula_name(f: crate::hazards::Formula) -> String {
-    use clap::ValueEnum;
-    f.to_possible_value()
-        .map_or_else(String::new, |v| v.get_name().to_owned())
-}
-
-/// Whether `k` is a Fibonacci number.
-#[must_use]
-pub fn is_fibonacci(k: u64) -> bool {
-    let (mut a, mut b) = (0u64, 1u64);
-    while a < k {
-        let Some(c) = a.checked_add(b) else {
-            return false;
-        };
-        (a, b) = (b, c);
-    }
-    a == k
+/// Whether `k` is a Fibonacci number: its Zeckendorf representation is one term.
+fn is_fibonacci(k: u64) -> bool {
+    beatty_core::zeckendorf::Zeckendorf::from_u64(k)
+        .indices()
+        .len()
+        == 1
 }
 
 /// ‖kφ‖, the distance from kφ to the nearest integer (to about 2⁻⁶⁴·k, enough to draw).
@@ -740,7 +736,7 @@ fn hazards_plot<DB: DrawingBackend>(
     to: u64,
     formula: crate::hazards::Formula,
 ) -> DrawResult<DB> {
-    let name = formula_name(formula);
+    let name = formula.name();
     let (decades, list) = hazard_data(to, formula);
     // Without a list (classify-f64, lower-f32) the counts take the whole picture.
     let (top, bottom) = if list.is_empty() {

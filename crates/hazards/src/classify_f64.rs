@@ -1,0 +1,113 @@
+//! `classify_f64`: the tutorial shortcut that tells whether a number a is a lower
+//! Wythoff number ⌊kφ⌋ (and which k), from j = ⌊a·(√5 − 1)/2⌋ in doubles.
+//!
+//! # Why its hazards come from those of `lower_f64`
+//!
+//! For a ≤ [`ENUMERATION_LIMIT`]: the shortcut computes j ≈ a/φ with an error far
+//! below 0.38, and a lower number a = ⌊kφ⌋ has k = ⌊a/φ⌋ + 1 with {a/φ} > 0.38, so
+//! k ∈ {j, j + 1}. Hence a wrong answer needs a `lower_f64(i)` that is wrong: either
+//! `lower_f64(k) ≠ a = ⌊kφ⌋` (a = ⌊kφ⌋ for a hazard k), or `lower_f64(i) = a ≠ ⌊iφ⌋`
+//! (a = `lower_f64(i)` for a hazard i). The enumeration takes every hazard k of
+//! `lower_f64` with k ≈ a/φ, checks both a = ⌊kφ⌋ and a = `lower_f64(k)` exactly, and
+//! keeps the wrong ones; above the limit it sweeps. A test compares it with the sweep.
+
+use crate::{ENUMERATION_LIMIT, Hazards, Method, Progress, Stats, lower_f64, search::Engine};
+use beatty_core::golden;
+use core::ops::RangeInclusive;
+
+/// Whether [`beatty_float::classify_f64`]`(a)` disagrees with the exact
+/// `beatty_core::golden::classify(a)`.
+///
+/// ```
+/// use beatty_hazards::classify_f64::is_hazard;
+/// assert!(!is_hazard(4));
+/// assert!(is_hazard(165_580_140)); // ⌊F(40)·φ⌋, a lower number called upper
+/// ```
+#[must_use]
+pub fn is_hazard(a: u64) -> bool {
+    use beatty_float::FloatClass;
+    use golden::Class;
+    let agree = match (beatty_float::classify_f64(a), golden::classify(a)) {
+        (FloatClass::Zero, Class::Zero) | (FloatClass::Upper, Class::Upper(_)) => true,
+        (FloatClass::Lower(j), Class::Lower(k)) => j == k,
+        _ => false,
+    };
+    !agree
+}
+
+fn engine(method: Method) -> Engine {
+    match method {
+        Method::Sweep => Engine::ClassifyF64Sweep,
+        Method::Enumerate => Engine::ClassifyF64Enumerate,
+    }
+}
+
+/// Every a in `range` where [`beatty_float::classify_f64`] is wrong, in increasing
+/// order, found by `method`; computed lazily.
+///
+/// ```
+/// use beatty_hazards::{Method, classify_f64, no_progress};
+/// let r = 165_580_130..=165_580_150;
+/// // 165580140 = ⌊102334155φ⌋ is taken for an upper number, and 165580141 (an upper
+/// // number) for ⌊102334155φ⌋.
+/// for method in [Method::Sweep, Method::Enumerate] {
+///     let h: Vec<u64> = classify_f64::hazards(r.clone(), method, &no_progress).collect();
+///     assert_eq!(h, [165_580_140, 165_580_141]);
+/// }
+/// ```
+pub fn hazards(range: RangeInclusive<u64>, method: Method, progress: Progress<'_>) -> Hazards<'_> {
+    engine(method).iter(range, progress)
+}
+
+/// How many a in `range` make [`beatty_float::classify_f64`] wrong, and the first,
+/// found by `method` without any list.
+///
+/// ```
+/// use beatty_hazards::{Method, classify_f64, no_progress};
+/// let s = classify_f64::stats(0..=1_000_000_000, Method::Enumerate, &no_progress);
+/// assert_eq!(s.first, Some(165_580_140));
+/// ```
+#[must_use]
+pub fn stats(range: RangeInclusive<u64>, method: Method, progress: Progress<'_>) -> Stats {
+    engine(method).stats(range, progress)
+}
+
+/// The enumeration of one block `lo..=hi` of a (hi ≤ [`ENUMERATION_LIMIT`]), from the
+/// `lower_f64` hazards k ≈ a/φ (module docs), in increasing order.
+pub(crate) fn enumerate_block(lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
+    debug_assert!(hi <= ENUMERATION_LIMIT);
+    // k ≈ a/φ: a margin of 2 covers the rounding of the indices; khi < hi ≤ the limit.
+    let klo = golden::floor_div_phi(lo).saturating_sub(2);
+    let khi = golden::floor_div_phi(hi) + 2;
+    let mut found = Vec::new();
+    lower_f64::enumerate_block(klo, khi, &mut |k| {
+        for a in [golden::lower_wide(k), beatty_float::lower_f64(k) as u128] {
+            if let Ok(a) = u64::try_from(a)
+                && (lo..=hi).contains(&a)
+                && is_hazard(a)
+            {
+                found.push(a);
+            }
+        }
+    });
+    found.sort_unstable();
+    found.dedup();
+    found.into_iter().for_each(visit);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::no_progress;
+
+    #[test]
+    fn enumerate_equals_sweep() {
+        for r in [0..=30_000_000, 165_000_000..=170_000_000] {
+            let e: Vec<u64> = hazards(r.clone(), Method::Enumerate, &no_progress).collect();
+            let s: Vec<u64> = hazards(r.clone(), Method::Sweep, &no_progress).collect();
+            assert_eq!(e, s);
+            let st = stats(r, Method::Enumerate, &no_progress);
+            assert_eq!((st.count, st.first), (s.len() as u64, s.first().copied()));
+        }
+    }
+}

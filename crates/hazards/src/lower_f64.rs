@@ -1,0 +1,218 @@
+//! `lower_f64`: ⌊kφ⌋ in doubles, `(long long)(k * (1 + sqrt(5)) / 2)`, and what its
+//! errors do to Wythoff's game.
+//!
+//! Its hazards are sparse — 95 up to 10⁹, the first at k = F(40) = 102334155 — and
+//! the proved error bound of the [`enumerate`](mod@crate::enumerate) module lists them
+//! without visiting every k. [`consequence`] turns a hazard k into the two Wythoff
+//! positions that [`beatty_float::is_p_position_f64`] misjudges because of it.
+
+use crate::{Hazards, Method, POJ_LIMIT, Progress, Stats, enumerate, search::Engine};
+use beatty_core::golden;
+use core::ops::RangeInclusive;
+
+/// Whether `lower_f64(k)` differs from ⌊kφ⌋ (exact, for every `u64`).
+///
+/// ```
+/// use beatty_hazards::lower_f64::is_hazard;
+/// assert!(is_hazard(102_334_155));
+/// assert!(!is_hazard(102_334_154));
+/// ```
+#[inline]
+#[must_use]
+pub fn is_hazard(k: u64) -> bool {
+    golden::lower_wide(k) != beatty_float::lower_f64(k) as u128
+}
+
+fn engine(method: Method) -> Engine {
+    match method {
+        Method::Sweep => Engine::LowerF64Sweep,
+        Method::Enumerate => Engine::LowerF64Enumerate,
+    }
+}
+
+/// Every hazard of [`beatty_float::lower_f64`] in `range`, in increasing order, found by
+/// `method`; computed lazily, a few blocks at a time.
+///
+/// ```
+/// use beatty_hazards::{Method, lower_f64, no_progress};
+/// let h: Vec<u64> = lower_f64::hazards(0..=1_000_000_000, Method::Enumerate, &no_progress).collect();
+/// assert_eq!(h.len(), 95);
+/// ```
+pub fn hazards(range: RangeInclusive<u64>, method: Method, progress: Progress<'_>) -> Hazards<'_> {
+    engine(method).iter(range, progress)
+}
+
+/// How many hazards of [`beatty_float::lower_f64`] `range` holds, and the first, found
+/// by `method` without any list.
+///
+/// ```
+/// use beatty_hazards::{Method, lower_f64, no_progress};
+/// let s = lower_f64::stats(0..=1_000_000_000, Method::Sweep, &no_progress);
+/// assert_eq!((s.count, s.first), (95, Some(102_334_155)));
+/// ```
+#[must_use]
+pub fn stats(range: RangeInclusive<u64>, method: Method, progress: Progress<'_>) -> Stats {
+    engine(method).stats(range, progress)
+}
+
+/// The enumeration of one block (≤ the enumeration limit): candidates, confirmed.
+pub(crate) fn enumerate_block(lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
+    enumerate::walk_block(lo, hi, |k| {
+        if is_hazard(k) {
+            visit(k);
+        }
+    });
+}
+
+/// The game consequence of a hazard k of [`beatty_float::lower_f64`]: what
+/// [`beatty_float::is_p_position_f64`] gets wrong.
+///
+/// ```
+/// let c = beatty_hazards::consequence(102_334_155);
+/// assert_eq!(c.exact, 165_580_140);
+/// assert_eq!(c.float, 165_580_141);
+/// assert_eq!(c.p_position, (165_580_140, 267_914_295)); // judged a win by doubles
+/// assert_eq!(c.n_position, (165_580_141, 267_914_296)); // judged a loss by doubles
+/// assert!(c.inside_limits);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Consequence {
+    /// The k.
+    pub k: u64,
+    /// ⌊kφ⌋ (as `u128`, since it can exceed `u64` for huge k).
+    pub exact: u128,
+    /// `lower_f64(k)`.
+    pub float: u64,
+    /// The P-position (⌊kφ⌋, ⌊kφ⌋ + k) that the float test judges a win for the mover.
+    pub p_position: (u128, u128),
+    /// The N-position (`float`, `float` + k) that the float test judges a loss.
+    pub n_position: (u128, u128),
+    /// Whether all four piles are ≤ [`POJ_LIMIT`], i.e. legal POJ 1067 input.
+    pub inside_limits: bool,
+}
+
+/// The [`Consequence`] of `k` (meaningful when k is a hazard: otherwise both
+/// positions coincide and are judged right).
+///
+/// Proof that these are the misjudged positions: with a ≤ b and d = b − a,
+/// `is_p_position_f64` answers `a == lower_f64(d)` while the truth is
+/// `a == ⌊dφ⌋`; when they differ, they disagree exactly on a = ⌊dφ⌋ (a true
+/// P-position called N) and a = `lower_f64(d)` (an N-position called P).
+///
+/// ```
+/// let c = beatty_hazards::consequence(10);
+/// assert_eq!(c.p_position, c.n_position); // 10 is no hazard
+/// ```
+#[must_use]
+pub fn consequence(k: u64) -> Consequence {
+    let exact = golden::lower_wide(k);
+    let float = beatty_float::lower_f64(k);
+    let p_position = (exact, exact + k as u128);
+    let n_position = (float as u128, float as u128 + k as u128);
+    let limit = POJ_LIMIT as u128;
+    Consequence {
+        k,
+        exact,
+        float,
+        p_position,
+        n_position,
+        inside_limits: p_position.1 <= limit && n_position.1 <= limit,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ENUMERATION_LIMIT, no_progress};
+
+    fn sweep(range: RangeInclusive<u64>) -> Vec<u64> {
+        hazards(range, Method::Sweep, &no_progress).collect()
+    }
+
+    fn enumerate(range: RangeInclusive<u64>) -> Vec<u64> {
+        hazards(range, Method::Enumerate, &no_progress).collect()
+    }
+
+    fn count(range: RangeInclusive<u64>, method: Method) -> u64 {
+        stats(range, method, &no_progress).count
+    }
+
+    #[test]
+    fn enumerate_equals_sweep_on_a_shifted_range() {
+        let r = 400_000_000..=420_000_000;
+        assert_eq!(enumerate(r.clone()), sweep(r));
+    }
+
+    #[test]
+    fn enumerate_handles_empty_and_huge_ranges() {
+        let (lo, hi) = (5, 4);
+        assert!(enumerate(lo..=hi).is_empty());
+        assert!(sweep(lo..=hi).is_empty());
+        assert!(crate::candidates(lo..=hi).is_empty());
+        assert_eq!(count(lo..=hi, Method::Enumerate), 0);
+        assert_eq!(stats(lo..=hi, Method::Sweep, &no_progress).checked, 0);
+        // Near u64::MAX the float formula saturates and nearly every k is a hazard.
+        let top = u64::MAX - 1000..=u64::MAX;
+        assert_eq!(enumerate(top.clone()), sweep(top.clone()));
+        assert_eq!(sweep(top.clone()).len(), 1001);
+        assert_eq!(count(top, Method::Sweep), 1001);
+        let mid = ENUMERATION_LIMIT - 2000..=ENUMERATION_LIMIT + 2000;
+        assert_eq!(enumerate(mid.clone()), sweep(mid));
+    }
+
+    #[test]
+    fn enumerate_equals_sweep_where_hazards_are_dense() {
+        // Near 10¹² about one k in 10⁴ is a hazard, near 2⁴⁸ about one in 10: the error bound
+        // is tested where it is tight, not only where it has slack.
+        for (lo, hi) in [
+            (1_000_000_000_000u64, 1_000_000_400_000u64),
+            (123_456_789_012_345, 123_456_789_112_345),
+            (ENUMERATION_LIMIT - 100_000, ENUMERATION_LIMIT),
+        ] {
+            let swept = sweep(lo..=hi);
+            assert!(!swept.is_empty());
+            assert_eq!(enumerate(lo..=hi), swept, "{lo}..={hi}");
+            for method in [Method::Sweep, Method::Enumerate] {
+                let s = stats(lo..=hi, method, &no_progress);
+                assert_eq!(
+                    (s.count, s.first),
+                    (swept.len() as u64, swept.first().copied())
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn enumerate_equals_sweep_on_random_ranges() {
+        fn prop(start: u64, len: u16) -> bool {
+            let lo = start % ENUMERATION_LIMIT;
+            let hi = lo + u64::from(len) * 4;
+            enumerate(lo..=hi) == sweep(lo..=hi)
+        }
+        quickcheck::QuickCheck::new()
+            .tests(300)
+            .quickcheck(prop as fn(u64, u16) -> bool);
+    }
+
+    #[test]
+    fn progress_adds_up_to_the_range_and_the_iterator_stops_early() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        for method in [Method::Sweep, Method::Enumerate] {
+            let done = AtomicU64::new(0);
+            let tick = |n: u64| {
+                done.fetch_add(n, Ordering::Relaxed);
+            };
+            let n = hazards(3..=300_000_000, method, &tick).count();
+            assert_eq!(n, 8, "{method:?}"); // 8: tests/data/hazards-lower_f64-0-1e9.txt
+            assert_eq!(done.swap(0, Ordering::Relaxed), 300_000_000 - 2);
+            let _ = stats(3..=300_000_000, method, &tick);
+            assert_eq!(done.swap(0, Ordering::Relaxed), 300_000_000 - 2);
+            // The first hazard of the whole u64 range: only the first blocks are searched.
+            assert_eq!(
+                hazards(0..=u64::MAX, method, &tick).next(),
+                Some(102_334_155)
+            );
+            assert!(done.load(Ordering::Relaxed) < 1 << 40);
+        }
+    }
+}

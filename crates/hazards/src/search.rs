@@ -1,0 +1,211 @@
+//! The engine every search runs on: a range cut into blocks, each block searched on
+//! its own (in parallel), the results delivered in order — as a lazy iterator that
+//! computes a few blocks at a time, or as counts that keep no list at all.
+
+use crate::{Progress, classify_f64, enumerate, lower_f32, lower_f64};
+use core::ops::RangeInclusive;
+use rayon::prelude::*;
+
+/// How to find the hazards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Visit every input ([`sweep`](mod@crate::sweep)).
+    Sweep,
+    /// Walk only the candidates the error bound allows, then confirm each exactly
+    /// ([`enumerate`](mod@crate::enumerate)); the part of a range above
+    /// [`ENUMERATION_LIMIT`](crate::ENUMERATION_LIMIT) is swept. `lower_f32` has no
+    /// enumeration (its errors are dense): it is always swept.
+    Enumerate,
+}
+
+/// What a search found, without the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stats {
+    /// How many inputs were checked (the length of the range; saturates at `u64::MAX`).
+    pub checked: u64,
+    /// How many are hazards.
+    pub count: u64,
+    /// The least hazard, if any.
+    pub first: Option<u64>,
+}
+
+/// One concrete search: a formula and the method that finds its hazards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Engine {
+    LowerF64Sweep,
+    LowerF64Enumerate,
+    LowerF32Sweep,
+    ClassifyF64Sweep,
+    ClassifyF64Enumerate,
+}
+
+/// Sweep blocks: 2²⁰ inputs.
+const SWEEP_BLOCK: u64 = 1 << 20;
+
+impl Engine {
+    /// The last input of the block that starts at `a` (at most `hi`).
+    fn block_end(self, a: u64, hi: u64) -> u64 {
+        let enumerated = matches!(
+            self,
+            Engine::LowerF64Enumerate | Engine::ClassifyF64Enumerate
+        ) && a <= enumerate::ENUMERATION_LIMIT;
+        if enumerated {
+            enumerate::block_end(a, hi)
+        } else {
+            a.saturating_add(SWEEP_BLOCK - 1).min(hi)
+        }
+    }
+
+    /// Calls `visit` with every hazard of `lo..=hi` (one block), in increasing order.
+    fn search(self, lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
+        let limit = enumerate::ENUMERATION_LIMIT;
+        match self {
+            Engine::LowerF64Sweep => crate::sweep::lower_f64_block(lo, hi, visit),
+            Engine::LowerF64Enumerate if hi <= limit => lower_f64::enumerate_block(lo, hi, visit),
+            Engine::LowerF64Enumerate => crate::sweep::lower_f64_block(lo, hi, visit),
+            Engine::LowerF32Sweep => crate::sweep::filter(lo, hi, lower_f32::is_hazard, visit),
+            Engine::ClassifyF64Enumerate if hi <= limit => {
+                classify_f64::enumerate_block(lo, hi, visit);
+            }
+            Engine::ClassifyF64Sweep | Engine::ClassifyF64Enumerate => {
+                crate::sweep::filter(lo, hi, classify_f64::is_hazard, visit);
+            }
+        }
+    }
+
+    /// Up to `n` consecutive blocks from `start` to at most `hi`.
+    fn batch(self, start: u64, hi: u64, n: usize) -> Vec<(u64, u64)> {
+        let mut out = Vec::with_capacity(n);
+        let mut a = start;
+        while out.len() < n {
+            let b = self.block_end(a, hi);
+            out.push((a, b));
+            if b == hi {
+                break;
+            }
+            a = b + 1;
+        }
+        out
+    }
+
+    /// The hazards of `range`, in order, computed lazily.
+    pub(crate) fn iter(self, range: RangeInclusive<u64>, progress: Progress<'_>) -> Hazards<'_> {
+        let (lo, hi) = range.into_inner();
+        Hazards {
+            engine: self,
+            progress,
+            next: (lo <= hi).then_some(lo),
+            hi,
+            buf: Vec::new().into_iter(),
+        }
+    }
+
+    /// The [`Stats`] of `range`: every block counted in parallel, no list kept.
+    pub(crate) fn stats(self, range: RangeInclusive<u64>, progress: Progress<'_>) -> Stats {
+        let (lo, hi) = range.into_inner();
+        let mut stats = Stats {
+            checked: if lo <= hi {
+                (hi - lo).saturating_add(1)
+            } else {
+                0
+            },
+            count: 0,
+            first: None,
+        };
+        if lo > hi {
+            return stats;
+        }
+        // Blocks are made a batch at a time: even 0..=u64::MAX needs no list of them.
+        let mut start = lo;
+        loop {
+            let batch = self.batch(start, hi, 4096);
+            let (count, first) = batch
+                .par_iter()
+                .map(|&(a, b)| {
+                    let (mut n, mut first) = (0u64, None);
+                    self.search(a, b, &mut |k| {
+                        n += 1;
+                        first = first.or(Some(k));
+                    });
+                    progress(b - a + 1);
+                    (n, first)
+                })
+                .reduce(
+                    || (0, None),
+                    |x, y| {
+                        let first = match (x.1, y.1) {
+                            (Some(a), Some(b)) => Some(a.min(b)),
+                            (a, b) => a.or(b),
+                        };
+                        (x.0 + y.0, first)
+                    },
+                );
+            stats.count += count;
+            stats.first = stats.first.or(first);
+            let last = batch.last().map_or(hi, |&(_, b)| b);
+            if last == hi {
+                return stats;
+            }
+            start = last + 1;
+        }
+    }
+}
+
+/// The hazards of a range in increasing order, computed a batch of blocks at a time
+/// (in parallel): memory stays bounded by one batch whatever the length of the range,
+/// and dropping the iterator stops the search.
+///
+/// ```
+/// use beatty_hazards::{Method, lower_f64, no_progress};
+/// let mut h = lower_f64::hazards(0..=u64::MAX, Method::Enumerate, &no_progress);
+/// assert_eq!(h.next(), Some(102_334_155)); // only the first blocks are searched
+/// ```
+pub struct Hazards<'a> {
+    engine: Engine,
+    progress: Progress<'a>,
+    /// The start of the next block to search, `None` once the range is done.
+    next: Option<u64>,
+    hi: u64,
+    buf: std::vec::IntoIter<u64>,
+}
+
+impl core::fmt::Debug for Hazards<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Hazards")
+            .field("engine", &self.engine)
+            .field("next", &self.next)
+            .field("hi", &self.hi)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Iterator for Hazards<'_> {
+    type Item = u64;
+
+    fn next(&mut self) -> Option<u64> {
+        loop {
+            if let Some(k) = self.buf.next() {
+                return Some(k);
+            }
+            let start = self.next?;
+            let batch = self
+                .engine
+                .batch(start, self.hi, 4 * rayon::current_num_threads());
+            let (engine, progress) = (self.engine, self.progress);
+            let lists: Vec<Vec<u64>> = batch
+                .par_iter()
+                .map(|&(a, b)| {
+                    let mut out = Vec::new();
+                    engine.search(a, b, &mut |k| out.push(k));
+                    progress(b - a + 1);
+                    out
+                })
+                .collect();
+            let last = batch.last().map_or(self.hi, |&(_, b)| b);
+            self.next = (last < self.hi).then(|| last + 1);
+            self.buf = lists.concat().into_iter();
+        }
+    }
+}
+
+impl core::iter::FusedIterator for Hazards<'_> {}
