@@ -31,7 +31,9 @@ for t in $(cargo +nightly fuzz list); do
     if [ -n "$corpus_root" ] && [ -d "$corpus_root/$t" ]; then
         dirs+=("$corpus_root/$t")
     fi
-    # Every input runs once, no fuzzing; the profile lands in coverage/<t>/.
+    # Every input runs once, no fuzzing; the profile lands in coverage/<t>/. cargo fuzz
+    # merges every raw profile it finds there, so those of an earlier run go first.
+    rm -rf "coverage/$t"
     cargo +nightly fuzz coverage "$t" "${dirs[@]}" >"$summaries/$t.log" 2>&1 || {
         tail -n 30 "$summaries/$t.log" >&2
         echo "coverage: cargo fuzz coverage $t failed" >&2

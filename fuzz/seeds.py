@@ -86,6 +86,18 @@ seeds = [
     ("euclid", b"34 12\n15 24\n0 0\n"),
     ("bash", b"2\n23 2\n4 3\n"),
     ("crlf", b"3 5\r\n1000000000 1000000000\r\n"),
+    # Valid for one problem each (`judge validate PROBLEM` accepts it); `judge_input` runs
+    # every input through every problem, so each reaches its own problem's solver.
+    # wythoff-moves: a ≤ b ≤ 10^6, then `0 0`.
+    ("wythoff-moves", b"1 2\n3 5\n4 4\n0 7\n999999 1000000\n0 0\n"),
+    # wythoff-big: (⌊kφ⌋, ⌊kφ²⌋) for k = 381966011250105152 is (618033988749894848, 10^18),
+    # a losing position at the limit; its neighbours win.
+    ("wythoff-big", b"4\n1 2\n618033988749894848 1000000000000000000\n"
+                    b"618033988749894849 1000000000000000000\n1000000000000000000 1\n"),
+    # bash-auction: 0 < M, N < 1100, until end of file.
+    ("bash-auction", b"4 2\n3 2\n1099 1099\n1 1\n1099 1\n"),
+    # fibonacci-nim: Fibonacci numbers lose; 70711162 is where the doubles' square test errs.
+    ("fibonacci-nim", b"2\n3\n4\n13\n70711162\n102334155\n2147483647\n0\n"),
 ]
 write("judge_input", seeds)
 

@@ -243,3 +243,18 @@ fn every_fuzz_target_is_replayed() {
     replayed.sort_unstable();
     assert_eq!(bins, replayed);
 }
+
+#[test]
+fn every_problem_has_a_valid_judge_input_seed() {
+    // `judge_input` feeds each input to every problem; only an input `validate` accepts
+    // reaches `solve` and `check`, so each problem needs at least one valid seed.
+    let seeds = seeds("judge_input");
+    for problem in beatty_judge::Problem::ALL {
+        assert!(
+            seeds
+                .iter()
+                .any(|(_, data)| beatty_judge::validate(problem, data).is_ok()),
+            "no seed in corpus/judge_input that `validate {problem}` accepts"
+        );
+    }
+}
