@@ -69,10 +69,11 @@
 //! address space up front (the JVM, Go) need a larger limit; the peak figure is
 //! the largest single process's.
 //!
-//! CPU time: all the run's processes together, from the cgroup (v2 `cpu.stat`,
-//! v1 `cpuacct`) where there is one, else from `/proc` (the program and its
-//! live descendants, with what they reaped) while it runs and from `wait4`
-//! afterwards; the judge checks it every 20 ms and kills the run past
+//! CPU time: all the run's processes together, from the cgroup v2 `cpu.stat`
+//! where there is one, else from `/proc` (the program and its live
+//! descendants, with what they reaped) while it runs and from `wait4`
+//! afterwards (so with basic isolation and no cgroup v2, a descendant that
+//! outlived its parent is not counted once re-parented to the judge); the judge checks it every 20 ms and kills the run past
 //! [`Limits::cpu`], and the verdict compares the exact figure with the limit.
 //! `RLIMIT_CPU` (the limit rounded up, plus a second) stays as a backstop.
 //! Wall time is counted from the moment the program is started (after the
@@ -143,7 +144,7 @@ pub fn strict_available() -> bool {
 pub fn memory_enforcement() -> &'static str {
     match cgroup_base() {
         Some(CgroupBase::V2(_)) => "memory cgroup v2",
-        Some(CgroupBase::V1 { .. }) => "memory cgroup v1",
+        Some(CgroupBase::V1(_)) => "memory cgroup v1",
         None => "RLIMIT_AS (no usable memory cgroup)",
     }
 }
@@ -520,13 +521,13 @@ fn kill_uid(uid: u32) {
 }
 
 /// Where the runs' cgroups are made: a cgroup v2 directory whose children get
-/// the memory controller, or cgroup v1's memory (and cpuacct) directories.
+/// the memory controller, or cgroup v1's memory directory. (Not v1's cpuacct:
+/// moving a process into a v1 cgroup costs milliseconds, as the kernel waits
+/// for an RCU grace period, so each run joins one hierarchy only; its CPU time
+/// comes from `/proc` and `wait4` there.)
 enum CgroupBase {
     V2(PathBuf),
-    V1 {
-        memory: PathBuf,
-        cpuacct: Option<PathBuf>,
-    },
+    V1(PathBuf),
 }
 
 /// The prefix of the runs' cgroup names (`beatty-judge-<judge pid>-<n>`).
@@ -568,7 +569,7 @@ fn usable_cgroup_dir(dir: &Path) -> bool {
 fn find_cgroup_base() -> Option<CgroupBase> {
     let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
     let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
-    let (mut v2, mut memory, mut cpuacct) = (None, None, None);
+    let (mut v2, mut memory) = (None, None);
     for line in mountinfo.lines() {
         let Some((pre, post)) = line.split_once(" - ") else {
             continue;
@@ -584,10 +585,7 @@ fn find_cgroup_base() -> Option<CgroupBase> {
             "cgroup" => {
                 let opts = post.get(2).copied().unwrap_or_default();
                 if opts.split(',').any(|o| o == "memory") {
-                    memory = Some(at.clone());
-                }
-                if opts.split(',').any(|o| o == "cpuacct") {
-                    cpuacct = Some(at);
+                    memory = Some(at);
                 }
             }
             _ => {}
@@ -632,21 +630,14 @@ fn find_cgroup_base() -> Option<CgroupBase> {
     {
         let d = dir(m, &p);
         if usable_cgroup_dir(&d) {
-            let cpu = cpuacct
-                .as_ref()
-                .and_then(|c| path_of("cpuacct").map(|p| dir(c, &p)))
-                .filter(|d| usable_cgroup_dir(d));
-            return Some(CgroupBase::V1 {
-                memory: d,
-                cpuacct: cpu,
-            });
+            return Some(CgroupBase::V1(d));
         }
     }
     None
 }
 
-/// One run's cgroup: the memory (or v2) directory first, then v1's cpuacct
-/// one; removed on drop, everything in it killed first.
+/// One run's cgroup (v1's memory directory, or v2's); removed on drop,
+/// everything in it killed first.
 struct RunCgroup {
     v2: bool,
     dirs: Vec<PathBuf>,
@@ -698,7 +689,7 @@ impl RunCgroup {
                     set(swap, 0)?;
                 }
             }
-            CgroupBase::V1 { memory, cpuacct } => {
+            CgroupBase::V1(memory) => {
                 let d = memory.join(&name);
                 std::fs::create_dir(&d).map_err(|e| named(e, &d))?;
                 cg.dirs.push(d.clone());
@@ -706,11 +697,6 @@ impl RunCgroup {
                 let swap = d.join("memory.memsw.limit_in_bytes");
                 if swap.exists() {
                     set(swap, limit)?;
-                }
-                if let Some(c) = cpuacct {
-                    let d = c.join(&name);
-                    std::fs::create_dir(&d).map_err(|e| named(e, &d))?;
-                    cg.dirs.push(d);
                 }
             }
         }
@@ -785,12 +771,12 @@ impl RunCgroup {
         }
     }
 
-    /// CPU time of everything that ran in the cgroup.
+    /// CPU time of everything that ran in the cgroup (v2 only).
     fn cpu(&self) -> Option<Duration> {
         if self.v2 {
             keyed(&self.dirs.first()?.join("cpu.stat"), "usage_usec").map(Duration::from_micros)
         } else {
-            read_u64(&self.dirs.get(1)?.join("cpuacct.usage")).map(Duration::from_nanos)
+            None
         }
     }
 }
@@ -1396,11 +1382,19 @@ pub fn run(
         }
     }
     let keeper = Keeper(pid);
-    // Feed stdin; a program that exits early gives EPIPE, which is fine.
+    // Feed stdin; a program that exits early gives EPIPE, which is fine. An
+    // input that fits in the empty pipe is written at once (no thread).
     if let Some(mut w) = child.stdin.take() {
-        std::thread::spawn(move || {
+        use std::os::fd::AsRawFd;
+        // SAFETY: fcntl on a valid open descriptor.
+        let room = unsafe { libc::fcntl(w.as_raw_fd(), libc::F_GETPIPE_SZ) };
+        if usize::try_from(room).is_ok_and(|room| input.len() <= room) {
             let _ = w.write_all(&input);
-        });
+        } else {
+            std::thread::spawn(move || {
+                let _ = w.write_all(&input);
+            });
+        }
     }
     // What ends the wait: the keeper exited, or the output went over the cap.
     enum Event {
@@ -1470,52 +1464,89 @@ pub fn run(
             .and_then(RunCgroup::cpu)
             .unwrap_or_else(|| tree_cpu(pid))
     };
-    // Waits for the keeper to exit without reaping it (WNOWAIT): until it is
-    // reaped its pid and process group id cannot be reused, so killing them
-    // can only reach the run.
-    std::thread::spawn(move || {
-        loop {
-            // SAFETY: an all-zero siginfo_t is a valid value to be written to.
-            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-            // SAFETY: info is valid for writing; pid is our unreaped child.
-            let r = unsafe {
-                libc::waitid(
-                    libc::P_PID,
-                    pid as libc::id_t,
-                    &mut info,
-                    libc::WEXITED | libc::WNOWAIT,
-                )
-            };
-            if r == 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-                break;
-            }
-        }
-        let _ = event_tx.send(Event::Exited);
+    // Waits for the keeper to exit without reaping it: until it is reaped its
+    // pid and process group id cannot be reused, so killing them can only
+    // reach the run. Through a pidfd (readable once the process has exited),
+    // else through a thread blocked in waitid(WNOWAIT).
+    // SAFETY: pidfd_open has no memory preconditions; pid is our unreaped child.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    let pidfd = i32::try_from(pidfd).ok().filter(|&fd| fd >= 0).map(|fd| {
+        use std::os::fd::FromRawFd;
+        // SAFETY: fd is a fresh descriptor that nothing else owns.
+        unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) }
     });
-    let mut limit = None;
-    let mut interrupted = false;
-    loop {
-        let left = limits.wall.saturating_sub(start.elapsed());
-        match event_rx.recv_timeout(left.min(TICK)) {
-            Ok(Event::Exited) | Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            Ok(Event::OverCap) => limit = Some(Limit::Output),
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-        }
-        if STOPPING.load(Ordering::SeqCst) {
-            interrupted = true;
-        } else if limit.is_none() && start.elapsed() >= limits.wall {
-            limit = Some(Limit::Wall);
-        } else if limit.is_none() && cpu_now() > limits.cpu {
-            limit = Some(Limit::Cpu);
-        }
-        if interrupted || limit.is_some() {
-            kill_run();
-            // The keeper dies: wait for the waiter to see it.
-            while let Ok(e) = event_rx.recv() {
-                if matches!(e, Event::Exited) {
+    if pidfd.is_none() {
+        std::thread::spawn(move || {
+            loop {
+                // SAFETY: an all-zero siginfo_t is a valid value to be written to.
+                let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+                // SAFETY: info is valid for writing; pid is our unreaped child.
+                let r = unsafe {
+                    libc::waitid(
+                        libc::P_PID,
+                        pid as libc::id_t,
+                        &mut info,
+                        libc::WEXITED | libc::WNOWAIT,
+                    )
+                };
+                if r == 0
+                    || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
+                {
                     break;
                 }
             }
+            let _ = event_tx.send(Event::Exited);
+        });
+    } else {
+        drop(event_tx);
+    }
+    // Whether the keeper exits within `timeout` (an output over the cap ends
+    // the wait early, through the event, or within a tick).
+    let exited = |timeout: Duration| -> bool {
+        match &pidfd {
+            Some(fd) => {
+                use std::os::fd::AsRawFd;
+                let mut p = libc::pollfd {
+                    fd: fd.as_raw_fd(),
+                    events: libc::POLLIN,
+                    revents: 0,
+                };
+                let ms = timeout.as_micros().div_ceil(1000).min(60_000) as libc::c_int;
+                // SAFETY: p is a valid pollfd array of length 1.
+                unsafe { libc::poll(&mut p, 1, ms) > 0 }
+            }
+            None => match event_rx.recv_timeout(timeout) {
+                Ok(Event::Exited) | Err(mpsc::RecvTimeoutError::Disconnected) => true,
+                Ok(Event::OverCap) | Err(mpsc::RecvTimeoutError::Timeout) => false,
+            },
+        }
+    };
+    let mut limit = None;
+    let mut interrupted = false;
+    // The CPU time last seen while the run was going (a killed run's
+    // processes may not reach the keeper's rusage).
+    let mut cpu_seen = Duration::ZERO;
+    loop {
+        let left = limits.wall.saturating_sub(start.elapsed());
+        if exited(left.min(TICK)) {
+            break;
+        }
+        if STOPPING.load(Ordering::SeqCst) {
+            interrupted = true;
+        } else if over.load(Ordering::SeqCst) {
+            limit = Some(Limit::Output);
+        } else if start.elapsed() >= limits.wall {
+            limit = Some(Limit::Wall);
+        } else {
+            cpu_seen = cpu_seen.max(cpu_now());
+            if cpu_seen > limits.cpu {
+                limit = Some(Limit::Cpu);
+            }
+        }
+        if interrupted || limit.is_some() {
+            kill_run();
+            // The keeper dies.
+            while !exited(Duration::from_secs(1)) {}
             break;
         }
     }
@@ -1534,6 +1565,7 @@ pub fn run(
     reap_orphans(pid);
     let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
     let cpu_used = (tv(ru.ru_utime) + tv(ru.ru_stime))
+        .max(cpu_seen)
         .max(cgroup.as_ref().and_then(RunCgroup::cpu).unwrap_or_default());
     let rss = (ru.ru_maxrss as u64).saturating_mul(1024);
     let memory = cgroup.as_ref().and_then(RunCgroup::peak).unwrap_or(rss);
