@@ -473,7 +473,7 @@ fn bad_test_files_fail_the_judge_before_anything_runs() {
 
 /// SIGINT, SIGTERM and SIGHUP to the judge kill every running submission,
 /// remove every temporary file (the generated test set, the working
-/// directories) and exit 128 + the signal.
+/// directories) and cgroup, and exit 128 + the signal.
 #[test]
 fn signals_to_the_judge_clean_up_and_exit_128_plus_the_signal() {
     for (signal, name) in [(2, "INT"), (15, "TERM"), (1, "HUP")] {
@@ -513,6 +513,8 @@ fn signals_to_the_judge_clean_up_and_exit_128_plus_the_signal() {
             .status();
         let status = child.wait().expect("wait");
         assert_eq!(status.code(), Some(128 + signal), "SIG{name}");
+        let cgroups = cgroups_of(child.id());
+        assert!(cgroups.is_empty(), "SIG{name}: cgroups left: {cgroups:?}");
         let survivors = processes_with(&marker);
         assert!(survivors.is_empty(), "SIG{name}: {survivors:?}");
         let left: Vec<_> = std::fs::read_dir(&tmp)
