@@ -641,7 +641,7 @@ fn find_cgroup_base() -> Option<CgroupBase> {
 struct RunCgroup {
     v2: bool,
     dirs: Vec<PathBuf>,
-    /// `cgroup.procs` of each directory, for the keeper to join.
+    /// `cgroup.procs` (v2) or `tasks` (v1) of each directory, for the keeper to join.
     join: Vec<std::fs::File>,
 }
 
@@ -700,8 +700,14 @@ impl RunCgroup {
                 }
             }
         }
+        // The keeper joins by writing `0` (itself) there. Cgroup v1 moves a
+        // single thread (`tasks`) without the global lock whose write side
+        // waits for an RCU grace period, as moving a whole process
+        // (`cgroup.procs`) does; the keeper has one thread. Cgroup v2 only
+        // moves processes.
+        let file = if cg.v2 { "cgroup.procs" } else { "tasks" };
         for d in &cg.dirs {
-            let p = d.join("cgroup.procs");
+            let p = d.join(file);
             cg.join.push(
                 std::fs::OpenOptions::new()
                     .write(true)
