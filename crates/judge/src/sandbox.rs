@@ -4,10 +4,11 @@
 //! processes the judge fully owns. The judge forks a tiny *keeper* process that
 //! joins the run's memory cgroup (where there is one), starts a new session,
 //! applies the resource limits, and forks the program. The program gets a
-//! clean environment (`PATH=/usr/local/bin:/usr/bin:/bin`, `HOME` and `TMPDIR`
-//! its working directory, `LANG=C`; a command without a `/` is looked up in
-//! that `PATH`, then in the judge's), and no file descriptor but its standard input
-//! (a pipe the judge feeds from memory), output and error.
+//! clean environment (`PATH=/usr/local/bin:/usr/bin:/bin`, `HOME` its
+//! working directory, `TMPDIR` the same or, with a private `/tmp`, `/tmp`,
+//! `LANG=C`; a command without a `/` is looked up in that `PATH`, then in the
+//! judge's), and no file descriptor but its standard input (a pipe the judge
+//! feeds from memory), output and error.
 //!
 //! * [`Isolation::Strict`]: the keeper first enters a fresh PID namespace and a
 //!   private mount namespace (through a new user namespace when the judge is
@@ -75,7 +76,7 @@
 //! afterwards (so with basic isolation and no cgroup v2, a descendant that
 //! outlived its parent is not counted once re-parented to the judge); the judge checks it every 20 ms and kills the run past
 //! [`Limits::cpu`], and the verdict compares the exact figure with the limit.
-//! `RLIMIT_CPU` (the limit rounded up, plus a second) stays as a backstop.
+//! `RLIMIT_CPU` (the whole seconds of the limit plus one) stays as a backstop.
 //! Wall time is counted from the moment the program is started (after the
 //! sandbox is set up).
 //!
