@@ -652,3 +652,50 @@ fn root_of_a_user_namespace_judges_as_an_ordinary_user() {
         assert!(report.contains("verdict: AC"), "{mode}: {report}");
     }
 }
+
+/// Basic isolation with two tests at once: when the short one ends, the judge
+/// must not kill the orphans of the one still running (they are its work).
+/// Test `a` leaves an orphan that writes its answer 0.6 s later while the
+/// program itself sleeps on; test `b` ends after 0.3 s. Run as `nobody` when the
+/// tests run as root, so that neither a per-run user id nor a cgroup hides
+/// the question.
+#[test]
+fn basic_isolation_kills_only_the_orphans_of_the_finished_test() {
+    let base = tempfile::tempdir().expect("tempdir");
+    let tests = dir(base.path(), "tests", 0o755);
+    std::fs::write(tests.join("a.in"), "1 2\n").expect("write");
+    std::fs::write(tests.join("a.ans"), "0\n").expect("write");
+    std::fs::write(tests.join("b.in"), "0 0\n").expect("write");
+    std::fs::write(tests.join("b.ans"), "0\n").expect("write");
+    let tmp = dir(base.path(), "tmp", 0o700);
+    let mut c = Command::new(env!("CARGO_BIN_EXE_judge"));
+    if is_root() {
+        std::os::unix::fs::chown(&tmp, Some(NOBODY), Some(NOBODY)).expect("chown");
+        c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(judge_for_nobody());
+    }
+    let program = "read a b; if [ \"$a\" = 1 ]; then sh -c '(sleep 0.6; echo 0) &'; sleep 3; else sleep 0.3; echo 0; fi";
+    let out = c
+        .args(["run", "wythoff", "--tests"])
+        .arg(&tests)
+        .args([
+            "--isolation",
+            "basic",
+            "--jobs",
+            "2",
+            "--time-limit",
+            "10",
+            "--",
+            "sh",
+            "-c",
+            program,
+        ])
+        .env("TMPDIR", &tmp)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run judge");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(report.contains("verdict: AC (2/2 tests)"), "{report}");
+    assert_eq!(out.status.code(), Some(0), "{report}");
+}
