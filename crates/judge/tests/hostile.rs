@@ -34,23 +34,29 @@ fn is_root() -> bool {
 const NOBODY: u32 = 65534;
 
 /// A copy of the judge that `nobody` can run (the build directory may be
-/// private), made once.
+/// private), made once per test process in Cargo's temporary directory (a
+/// static is never dropped, so the copies of test processes that ended are
+/// removed here instead).
 fn judge_for_nobody() -> &'static Path {
-    static COPY: std::sync::OnceLock<(tempfile::TempDir, PathBuf)> = std::sync::OnceLock::new();
-    &COPY
-        .get_or_init(|| {
-            use std::os::unix::fs::PermissionsExt;
-            let d = tempfile::Builder::new()
-                .prefix("beatty-hostile-judge-")
-                .tempdir()
-                .expect("tempdir");
-            std::fs::set_permissions(d.path(), std::fs::Permissions::from_mode(0o755))
-                .expect("chmod");
-            let j = d.path().join("judge");
-            std::fs::copy(env!("CARGO_BIN_EXE_judge"), &j).expect("copy judge");
-            (d, j)
-        })
-        .1
+    static COPY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    COPY.get_or_init(|| {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+        for e in std::fs::read_dir(tmp).into_iter().flatten().flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if let Some(pid) = name.strip_prefix("hostile-judge-")
+                && !Path::new("/proc").join(pid).exists()
+            {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+        let d = tmp.join(format!("hostile-judge-{}", std::process::id()));
+        std::fs::create_dir_all(&d).expect("mkdir");
+        std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        let j = d.join("judge");
+        std::fs::copy(env!("CARGO_BIN_EXE_judge"), &j).expect("copy judge");
+        j
+    })
 }
 
 /// A fresh directory with the given mode.
