@@ -10,7 +10,9 @@
 //! * **OLE** — the output grew beyond the output limit (default: twice the
 //!   answer plus 1 MiB, at least 64 MiB);
 //! * **TLE** — still running at the wall time limit, or over the CPU limit;
-//! * **MLE** — peak memory beyond the limit, or died failing to allocate;
+//! * **MLE** — failed at the memory limit (the cgroup's verdict where there
+//!   is one, else a guess from the peak memory and standard error: see the
+//!   sandbox's docs);
 //! * **RE** — a non-zero exit code or death by a signal; the last bytes of its
 //!   standard error are kept, escaped and bounded;
 //! * otherwise the output is checked with [`crate::check()`]: **AC**, **WA** or **PE**.
@@ -273,7 +275,11 @@ fn run_one(
         Some(Limit::Memory) => {
             return done(
                 Verdict::MemoryLimit,
-                format!("peak memory {} MiB beyond the limit", o.memory >> 20),
+                format!(
+                    "over the memory limit of {} MiB (peak {} MiB)",
+                    limits.memory >> 20,
+                    o.memory >> 20
+                ),
             );
         }
         None => {}
@@ -283,21 +289,10 @@ fn run_one(
             Exit::Code(c) => format!("exit code {c}"),
             Exit::Signal(s) => format!("killed by signal {s}"),
         };
-        let tail = String::from_utf8_lossy(&o.stderr).to_ascii_lowercase();
-        let v = if [
-            "memoryerror",
-            "bad_alloc",
-            "out of memory",
-            "cannot allocate memory",
-        ]
-        .iter()
-        .any(|m| tail.contains(m))
-        {
-            Verdict::MemoryLimit
-        } else {
-            Verdict::RuntimeError
-        };
-        return done(v, format!("{how}; stderr ends with: {}", stderr_tail()));
+        return done(
+            Verdict::RuntimeError,
+            format!("{how}; stderr ends with: {}", stderr_tail()),
+        );
     }
     let r = check(problem, &input, &o.stdout, answer.as_deref());
     match r.verdict {

@@ -1,12 +1,20 @@
 //! The hostile-submission suite: every program in `tests/hostile/` tries to
-//! break out of `judge run` (hang it, escape it, flood it, read or rewrite the
-//! answers, kill it, fool its report) and must get the verdict written in its
-//! first line (`# expect: TLE`), in both isolation modes. After each run, no
-//! process it started may survive (each gets a unique marker argument, searched
-//! for in `/proc`) and the judge's temporary directory (`TMPDIR`, private to
-//! the run) must be empty. When the tests run as root, every program is also
-//! judged by a judge running as `nobody` (through `setpriv`), which covers
-//! strict isolation through a user namespace and basic isolation without root.
+//! break out of `judge run` (hang it, escape it, flood it, exhaust its memory,
+//! read or rewrite the answers, kill it, fool its report) and must get the
+//! verdict written in its first line (`# expect: TLE`, `// expect: MLE` for C,
+//! which is compiled with `gcc` first; a second line `without a memory cgroup:
+//! RE` gives the verdict where the judge says it has no memory cgroup), in
+//! both isolation modes. The judge inherits a descriptor (7) open on an
+//! answer file, which must not reach the program. After each run, no process
+//! it started may survive (each gets a unique marker argument, searched for in
+//! `/proc`), the judge's temporary directory (`TMPDIR`, private to the run)
+//! must be empty, no cgroup of the judge may remain, and with strict isolation
+//! no file named by the marker may remain in `/tmp`, `/var/tmp` or `/dev/shm`.
+//! When the tests run as root, every program is also judged by a judge running
+//! as `nobody` (through `setpriv`), which covers strict isolation through a
+//! user namespace, basic isolation without root, and the judge without a
+//! memory cgroup. The programs live outside `/tmp` (in Cargo's target
+//! directory), so that strict isolation can give the run a private `/tmp`.
 #![cfg(target_os = "linux")]
 
 use std::path::{Path, PathBuf};
@@ -26,23 +34,29 @@ fn is_root() -> bool {
 const NOBODY: u32 = 65534;
 
 /// A copy of the judge that `nobody` can run (the build directory may be
-/// private), made once.
+/// private), made once per test process in Cargo's temporary directory (a
+/// static is never dropped, so the copies of test processes that ended are
+/// removed here instead).
 fn judge_for_nobody() -> &'static Path {
-    static COPY: std::sync::OnceLock<(tempfile::TempDir, PathBuf)> = std::sync::OnceLock::new();
-    &COPY
-        .get_or_init(|| {
-            use std::os::unix::fs::PermissionsExt;
-            let d = tempfile::Builder::new()
-                .prefix("beatty-hostile-judge-")
-                .tempdir()
-                .expect("tempdir");
-            std::fs::set_permissions(d.path(), std::fs::Permissions::from_mode(0o755))
-                .expect("chmod");
-            let j = d.path().join("judge");
-            std::fs::copy(env!("CARGO_BIN_EXE_judge"), &j).expect("copy judge");
-            (d, j)
-        })
-        .1
+    static COPY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    COPY.get_or_init(|| {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+        for e in std::fs::read_dir(tmp).into_iter().flatten().flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if let Some(pid) = name.strip_prefix("hostile-judge-")
+                && !Path::new("/proc").join(pid).exists()
+            {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+        let d = tmp.join(format!("hostile-judge-{}", std::process::id()));
+        std::fs::create_dir_all(&d).expect("mkdir");
+        std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        let j = d.join("judge");
+        std::fs::copy(env!("CARGO_BIN_EXE_judge"), &j).expect("copy judge");
+        j
+    })
 }
 
 /// A fresh directory with the given mode.
@@ -78,53 +92,114 @@ fn processes_with(marker: &str) -> Vec<String> {
 struct Outcome {
     code: Option<i32>,
     stdout: String,
+    stderr: String,
     took: Duration,
+}
+
+/// The cgroups a judge with process id `pid` left (named
+/// `beatty-judge-<pid>-<n>`), anywhere in the first levels of `/sys/fs/cgroup`.
+fn cgroups_of(pid: u32) -> Vec<PathBuf> {
+    let prefix = format!("beatty-judge-{pid}-");
+    let mut found = Vec::new();
+    let mut todo = vec![(PathBuf::from("/sys/fs/cgroup"), 0)];
+    while let Some((d, depth)) = todo.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            if !e.file_type().is_ok_and(|t| t.is_dir()) {
+                continue;
+            }
+            if e.file_name().to_string_lossy().starts_with(&prefix) {
+                found.push(e.path());
+            } else if depth < 4 {
+                todo.push((e.path(), depth + 1));
+            }
+        }
+    }
+    found
+}
+
+/// Compiles the C program `src` into `out`; `false` (with a message) when
+/// there is no `gcc`.
+fn compile(src: &Path, out: &Path) -> bool {
+    match Command::new("gcc")
+        .arg("-O2")
+        .arg("-o")
+        .arg(out)
+        .arg(src)
+        .status()
+    {
+        Ok(s) => {
+            assert!(s.success(), "gcc failed on {}", src.display());
+            true
+        }
+        Err(e) => {
+            eprintln!("skipping {}: cannot run gcc: {e}", src.display());
+            false
+        }
+    }
 }
 
 /// Runs the hostile program `name` on two tests (`1 2` → `0`) with
 /// `--isolation mode`, checks that nothing survives it, and returns what the
-/// judge said.
-fn run(name: &str, mode: &str, nobody: bool) -> Outcome {
+/// judge said (`None` when a C program cannot be compiled here).
+fn run(name: &str, mode: &str, nobody: bool) -> Option<Outcome> {
+    use std::os::unix::fs::PermissionsExt;
     let src = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/hostile")
         .join(name);
     let base = tempfile::Builder::new()
         .prefix("beatty-hostile-")
-        .tempdir()
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
         .expect("tempdir");
+    std::fs::set_permissions(base.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
     // The program runs as another user when the judge is root: it must be able
     // to read itself, and nothing else of ours.
     let progs = dir(base.path(), "prog", 0o755);
-    let prog = progs.join(name);
-    std::fs::copy(&src, &prog).expect("copy the program");
+    let prog = progs.join(name.trim_end_matches(".c"));
+    if name.ends_with(".c") {
+        if !compile(&src, &prog) {
+            return None;
+        }
+    } else {
+        std::fs::copy(&src, &prog).expect("copy the program");
+    }
     let tests = dir(base.path(), "tests", 0o700);
     for t in ["a", "b"] {
         std::fs::write(tests.join(format!("{t}.in")), "1 2\n").expect("write");
         std::fs::write(tests.join(format!("{t}.ans")), "0\n").expect("write");
     }
     let tmp = dir(base.path(), "tmp", 0o700);
-    let mut judge = Command::new(env!("CARGO_BIN_EXE_judge"));
+    // The judge inherits descriptor 7, open on an answer file (opened by a
+    // shell before it becomes the judge).
+    let mut judge = Command::new("sh");
+    judge
+        .args(["-c", "exec 7<\"$0\" && exec \"$@\""])
+        .arg(tests.join("a.ans"));
     if nobody {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(base.path(), std::fs::Permissions::from_mode(0o755))
-            .expect("chmod");
         for d in [&tests, &tmp] {
             std::os::unix::fs::chown(d, Some(NOBODY), Some(NOBODY)).expect("chown");
         }
-        judge = Command::new("setpriv");
         judge
-            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .args([
+                "setpriv",
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+            ])
             .arg(judge_for_nobody());
+    } else {
+        judge.arg(env!("CARGO_BIN_EXE_judge"));
     }
     let marker = format!(
         "beatty-hostile-{}-{name}-{mode}-{}",
         std::process::id(),
         if nobody { "nobody" } else { "self" }
     );
-    let interpreter = if name.ends_with(".py") {
-        "python3"
+    let interpreter: &[&str] = if name.ends_with(".py") {
+        &["python3"]
+    } else if name.ends_with(".sh") {
+        &["sh"]
     } else {
-        "sh"
+        &[]
     };
     let start = Instant::now();
     let child = judge
@@ -140,8 +215,8 @@ fn run(name: &str, mode: &str, nobody: bool) -> Outcome {
             "1",
             "--stop-on-fail",
             "--",
-            interpreter,
         ])
+        .args(interpreter)
         .arg(&prog)
         .arg(&marker)
         .env("TMPDIR", &tmp)
@@ -164,6 +239,8 @@ fn run(name: &str, mode: &str, nobody: bool) -> Outcome {
         }
     };
     let took = start.elapsed();
+    let left = cgroups_of(pid);
+    assert!(left.is_empty(), "{name} ({mode}): cgroups left: {left:?}");
     let survivors = processes_with(&marker);
     assert!(
         survivors.is_empty(),
@@ -185,28 +262,50 @@ fn run(name: &str, mode: &str, nobody: bool) -> Outcome {
             "{name} ({mode}): the test files were changed"
         );
     }
-    Outcome {
+    // Files named by the marker in the shared temporary directories: none
+    // with strict isolation (private ones); basic leaves them (documented),
+    // and they are removed here.
+    for d in ["/tmp", "/var/tmp", "/dev/shm"] {
+        let f = Path::new(d).join(&marker);
+        let there = f.exists();
+        let _ = std::fs::remove_file(&f);
+        assert!(
+            !(there && mode == "strict"),
+            "{name} ({mode}): {} survives the run",
+            f.display()
+        );
+    }
+    Some(Outcome {
         code: out.status.code(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         took,
-    }
+    })
 }
 
-/// The verdict in the first line of a hostile program (`# expect: TLE`).
-fn expected(name: &str) -> String {
+/// The verdicts in the first lines of a hostile program (`# expect: TLE`,
+/// `// expect: MLE`), with a memory cgroup and without (a second line
+/// `// without a memory cgroup: RE`, else the same).
+fn expected(name: &str) -> (String, String) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/hostile")
         .join(name);
     let text = std::fs::read_to_string(src).expect("read program");
-    text.lines()
-        .next()
-        .and_then(|l| l.strip_prefix("# expect: "))
-        .expect("first line `# expect: VERDICT`")
-        .to_owned()
+    let line = |n: usize, key: &str| {
+        text.lines().nth(n).and_then(|l| {
+            l.strip_prefix("# ")
+                .or_else(|| l.strip_prefix("// "))?
+                .strip_prefix(key)
+                .map(str::to_owned)
+        })
+    };
+    let with = line(0, "expect: ").expect("first line `# expect: VERDICT`");
+    let without = line(1, "without a memory cgroup: ").unwrap_or_else(|| with.clone());
+    (with, without)
 }
 
 fn judged(name: &str) {
-    let want = expected(name);
+    let (with_cgroup, without_cgroup) = expected(name);
     let root = is_root();
     let mut rounds = vec![("strict", false), ("basic", false)];
     if root && Path::new("/usr/bin/setpriv").exists() {
@@ -225,13 +324,24 @@ fn judged(name: &str) {
         {
             continue;
         }
+        // Basic isolation shows every process in /proc (documented).
+        if mode == "basic" && name == "proc_view.sh" {
+            continue;
+        }
         let mode_name = if nobody {
             format!("{mode}, as nobody")
         } else {
             mode.to_owned()
         };
         let mode_name = mode_name.as_str();
-        let o = run(name, mode, nobody);
+        let Some(o) = run(name, mode, nobody) else {
+            return;
+        };
+        let want = if o.stderr.contains("memory limit by memory cgroup") {
+            &with_cgroup
+        } else {
+            &without_cgroup
+        };
         let last = o.stdout.lines().last().unwrap_or_default().to_owned();
         assert!(
             last.starts_with(&format!("verdict: {want} ")),
@@ -287,7 +397,7 @@ macro_rules! hostile {
                 .expect("tests/hostile")
                 .flatten()
                 .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| n.ends_with(".sh") || n.ends_with(".py"))
+                .filter(|n| n.ends_with(".sh") || n.ends_with(".py") || n.ends_with(".c"))
                 .collect();
             files.sort_unstable();
             assert_eq!(files, listed);
@@ -302,6 +412,12 @@ hostile! {
     setsid_escape => "setsid_escape.sh",
     setsid_holds_pipes => "setsid_holds_pipes.sh",
     alloc_2g => "alloc_2g.py",
+    alloc_2g_touch => "alloc_2g_touch.c",
+    alloc_2g_null => "alloc_2g_null.c",
+    alloc_grow => "alloc_grow.c",
+    inherited_fds => "inherited_fds.sh",
+    proc_view => "proc_view.sh",
+    private_tmp => "private_tmp.sh",
     flood => "flood.sh",
     close_stdout => "close_stdout.sh",
     sigstop => "sigstop.sh",
@@ -363,7 +479,7 @@ fn bad_test_files_fail_the_judge_before_anything_runs() {
 
 /// SIGINT, SIGTERM and SIGHUP to the judge kill every running submission,
 /// remove every temporary file (the generated test set, the working
-/// directories) and exit 128 + the signal.
+/// directories) and cgroup, and exit 128 + the signal.
 #[test]
 fn signals_to_the_judge_clean_up_and_exit_128_plus_the_signal() {
     for (signal, name) in [(2, "INT"), (15, "TERM"), (1, "HUP")] {
@@ -403,6 +519,8 @@ fn signals_to_the_judge_clean_up_and_exit_128_plus_the_signal() {
             .status();
         let status = child.wait().expect("wait");
         assert_eq!(status.code(), Some(128 + signal), "SIG{name}");
+        let cgroups = cgroups_of(child.id());
+        assert!(cgroups.is_empty(), "SIG{name}: cgroups left: {cgroups:?}");
         let survivors = processes_with(&marker);
         assert!(survivors.is_empty(), "SIG{name}: {survivors:?}");
         let left: Vec<_> = std::fs::read_dir(&tmp)
@@ -424,4 +542,166 @@ fn processes_with_now(marker: &str) -> usize {
                 .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
         })
         .count()
+}
+
+/// `--cpu-limit 0.5` on a CPU loop under a wall limit of 20 s: TLE for CPU
+/// time, the CPU time reported at least the limit, and the run stopped well
+/// before the wall limit (the CPU limit is not rounded up to whole seconds).
+#[test]
+fn a_fractional_cpu_limit_is_enforced() {
+    let base = tempfile::tempdir().expect("tempdir");
+    let tests = dir(base.path(), "tests", 0o755);
+    std::fs::write(tests.join("a.in"), "1 2\n").expect("write");
+    std::fs::write(tests.join("a.ans"), "0\n").expect("write");
+    for mode in ["strict", "basic"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(["run", "wythoff", "--tests"])
+            .arg(&tests)
+            .args([
+                "--isolation",
+                mode,
+                "--cpu-limit",
+                "0.5",
+                "--time-limit",
+                "20",
+                "--",
+                "sh",
+                "-c",
+                "while :; do :; done",
+            ])
+            .stdin(Stdio::null())
+            .output()
+            .expect("run judge");
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{mode}: {report}");
+        assert!(report.contains("verdict: TLE"), "{mode}: {report}");
+        assert!(report.contains("beyond the limit"), "{mode}: {report}");
+        // `a  TLE  0.612s wall  0.540s cpu  1 MiB`
+        let line = report.lines().next().unwrap_or_default();
+        let figures: Vec<f64> = line
+            .split_whitespace()
+            .filter_map(|w| w.strip_suffix('s')?.parse().ok())
+            .collect();
+        assert_eq!(figures.len(), 2, "{mode}: {line}");
+        assert!(
+            figures[1] >= 0.5,
+            "{mode}: CPU time below the limit: {line}"
+        );
+        assert!(
+            figures[0] < 10.0,
+            "{mode}: the wall limit stopped it: {line}"
+        );
+    }
+}
+
+/// Root of a user namespace (`unshare -U -r`: effective uid 0, but the runs'
+/// user ids unmapped) is not root: the judge takes the path of an ordinary
+/// user and judges, in both isolation modes.
+#[test]
+fn root_of_a_user_namespace_judges_as_an_ordinary_user() {
+    if !Path::new("/usr/bin/unshare").exists() {
+        eprintln!("skipping: no /usr/bin/unshare");
+        return;
+    }
+    let base = tempfile::tempdir().expect("tempdir");
+    let tests = dir(base.path(), "tests", 0o755);
+    std::fs::write(tests.join("a.in"), "1 2\n").expect("write");
+    std::fs::write(tests.join("a.ans"), "0\n").expect("write");
+    let tmp = dir(base.path(), "tmp", 0o700);
+    if is_root() {
+        std::os::unix::fs::chown(&tmp, Some(NOBODY), Some(NOBODY)).expect("chown");
+    }
+    for mode in ["strict", "basic"] {
+        let mut c = Command::new("unshare");
+        if is_root() {
+            // From nobody, so that the namespace's root is nobody outside.
+            c = Command::new("setpriv");
+            c.args([
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "unshare",
+            ]);
+        }
+        let probe = c.args(["-U", "-r", "true"]).status();
+        if !probe.is_ok_and(|s| s.success()) {
+            eprintln!("skipping: user namespaces refused here");
+            return;
+        }
+        let mut c = Command::new("unshare");
+        if is_root() {
+            c = Command::new("setpriv");
+            c.args([
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "unshare",
+            ]);
+        }
+        let out = c
+            .args(["-U", "-r"])
+            .arg(judge_for_nobody())
+            .args(["run", "wythoff", "--tests"])
+            .arg(&tests)
+            .args(["--isolation", mode, "--", "sh", "-c", "echo 0"])
+            .env("TMPDIR", &tmp)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run judge");
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{mode}: {report}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(report.contains("verdict: AC"), "{mode}: {report}");
+    }
+}
+
+/// Basic isolation with two tests at once: when the short one ends, the judge
+/// must not kill the orphans of the one still running (they are its work).
+/// Test `a` leaves an orphan that writes its answer 0.6 s later while the
+/// program itself sleeps on; test `b` ends after 0.3 s. Run as `nobody` when the
+/// tests run as root, so that neither a per-run user id nor a cgroup hides
+/// the question.
+#[test]
+fn basic_isolation_kills_only_the_orphans_of_the_finished_test() {
+    let base = tempfile::tempdir().expect("tempdir");
+    let tests = dir(base.path(), "tests", 0o755);
+    std::fs::write(tests.join("a.in"), "1 2\n").expect("write");
+    std::fs::write(tests.join("a.ans"), "0\n").expect("write");
+    std::fs::write(tests.join("b.in"), "0 0\n").expect("write");
+    std::fs::write(tests.join("b.ans"), "0\n").expect("write");
+    let tmp = dir(base.path(), "tmp", 0o700);
+    let mut c = Command::new(env!("CARGO_BIN_EXE_judge"));
+    if is_root() {
+        std::os::unix::fs::chown(&tmp, Some(NOBODY), Some(NOBODY)).expect("chown");
+        c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(judge_for_nobody());
+    }
+    let program = "read a b; if [ \"$a\" = 1 ]; then sh -c '(sleep 0.6; echo 0) &'; sleep 3; else sleep 0.3; echo 0; fi";
+    let out = c
+        .args(["run", "wythoff", "--tests"])
+        .arg(&tests)
+        .args([
+            "--isolation",
+            "basic",
+            "--jobs",
+            "2",
+            "--time-limit",
+            "10",
+            "--",
+            "sh",
+            "-c",
+            program,
+        ])
+        .env("TMPDIR", &tmp)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run judge");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(report.contains("verdict: AC (2/2 tests)"), "{report}");
+    assert_eq!(out.status.code(), Some(0), "{report}");
 }
