@@ -12,130 +12,140 @@
 //!
 //! Needs `cc` (or `$CC`) on the PATH and Linux.
 
-use beatty_judge::Problem;
-use beatty_judge::run::{RunConfig, Test, run_tests};
-use beatty_judge::sandbox::{Isolation, strict_available};
-use std::ffi::OsString;
-use std::io::Write;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+#[cfg(unix)]
+mod unix {
+    use beatty_judge::Problem;
+    use beatty_judge::run::{RunConfig, Test, run_tests};
+    use beatty_judge::sandbox::{Isolation, strict_available};
+    use std::ffi::OsString;
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
 
-const TESTS: usize = 200;
-const ROUNDS: usize = 5;
+    const TESTS: usize = 200;
+    const ROUNDS: usize = 5;
 
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
+    fn median(mut v: Vec<Duration>) -> Duration {
+        v.sort();
+        v[v.len() / 2]
+    }
 
-fn mean(v: &[Duration]) -> Duration {
-    v.iter().sum::<Duration>() / v.len() as u32
+    fn mean(v: &[Duration]) -> Duration {
+        v.iter().sum::<Duration>() / v.len() as u32
+    }
+
+    pub fn main() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        // The program runs as another user when the judge is root.
+        std::fs::set_permissions(
+            tmp.path(),
+            std::os::unix::fs::PermissionsExt::from_mode(0o755),
+        )
+        .expect("chmod");
+        let src = tmp.path().join("trivial.c");
+        std::fs::write(
+            &src,
+            "#include <stdio.h>\nint main(void) { long a, b; if (scanf(\"%ld %ld\", &a, &b) == 2) puts(\"0\"); return 0; }\n",
+        )
+        .expect("write");
+        let bin = tmp.path().join("trivial");
+        let cc = std::env::var_os("CC").unwrap_or_else(|| "cc".into());
+        let ok = Command::new(&cc)
+            .args(["-O2", "-o"])
+            .arg(&bin)
+            .arg(&src)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "cannot compile with {cc:?}");
+        let data = tmp.path().join("tests");
+        std::fs::create_dir(&data).expect("mkdir");
+        let tests: Vec<Test> = (0..TESTS)
+            .map(|i| {
+                let input = data.join(format!("{i:03}.in"));
+                let answer = data.join(format!("{i:03}.ans"));
+                std::fs::write(&input, "1 2\n").expect("write");
+                std::fs::write(&answer, "0\n").expect("write");
+                Test {
+                    name: format!("{i:03}"),
+                    input,
+                    answer: Some(answer),
+                }
+            })
+            .collect();
+        let cmd: Vec<OsString> = vec![bin.clone().into()];
+
+        let plain = || {
+            let mut times = Vec::with_capacity(TESTS);
+            for t in &tests {
+                let start = Instant::now();
+                let input = std::fs::read(&t.input).expect("read");
+                let mut c = Command::new(&bin)
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .expect("spawn");
+                c.stdin
+                    .take()
+                    .expect("stdin")
+                    .write_all(&input)
+                    .expect("write");
+                let out = c.wait_with_output().expect("wait");
+                assert_eq!(out.stdout, b"0\n");
+                times.push(start.elapsed());
+            }
+            times
+        };
+        let judged = |isolation| {
+            let cfg = RunConfig {
+                jobs: 1,
+                isolation,
+                hide: vec![data.clone()],
+                ..RunConfig::default()
+            };
+            let last = std::sync::Mutex::new(Instant::now());
+            let times = std::sync::Mutex::new(Vec::with_capacity(TESTS));
+            let results = run_tests(Problem::Wythoff, &tests, &cmd, &cfg, &|_| {
+                let now = Instant::now();
+                let mut last = last.lock().expect("lock");
+                times.lock().expect("lock").push(now - *last);
+                *last = now;
+            })
+            .expect("run");
+            assert!(
+                results
+                    .iter()
+                    .all(|r| r.verdict == beatty_judge::Verdict::Accepted)
+            );
+            times.into_inner().expect("lock")
+        };
+        type Way<'a> = (&'static str, Box<dyn Fn() -> Vec<Duration> + 'a>);
+        let mut ways: Vec<Way> = vec![("plain spawn (baseline)", Box::new(plain))];
+        if strict_available() {
+            ways.push(("strict isolation", Box::new(|| judged(Isolation::Strict))));
+        }
+        ways.push(("basic isolation", Box::new(|| judged(Isolation::Basic))));
+        // Once, so that the judge's one-time set-up (the strict probe, the
+        // cgroup hierarchy) is not in the figures.
+        for (_, f) in &ways {
+            f();
+        }
+        println!("{TESTS} tests, one at a time, {ROUNDS} rounds; ms per run");
+        println!("{:<24} {:>8} {:>8}", "", "median", "mean");
+        for (name, f) in &ways {
+            let times: Vec<Duration> = (0..ROUNDS).flat_map(|_| f()).collect();
+            println!(
+                "{name:<24} {:>8.3} {:>8.3}",
+                median(times.clone()).as_secs_f64() * 1e3,
+                mean(&times).as_secs_f64() * 1e3,
+            );
+        }
+    }
 }
 
 fn main() {
-    let tmp = tempfile::tempdir().expect("tempdir");
-    // The program runs as another user when the judge is root.
-    std::fs::set_permissions(
-        tmp.path(),
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .expect("chmod");
-    let src = tmp.path().join("trivial.c");
-    std::fs::write(
-        &src,
-        "#include <stdio.h>\nint main(void) { long a, b; if (scanf(\"%ld %ld\", &a, &b) == 2) puts(\"0\"); return 0; }\n",
-    )
-    .expect("write");
-    let bin = tmp.path().join("trivial");
-    let cc = std::env::var_os("CC").unwrap_or_else(|| "cc".into());
-    let ok = Command::new(&cc)
-        .args(["-O2", "-o"])
-        .arg(&bin)
-        .arg(&src)
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(ok, "cannot compile with {cc:?}");
-    let data = tmp.path().join("tests");
-    std::fs::create_dir(&data).expect("mkdir");
-    let tests: Vec<Test> = (0..TESTS)
-        .map(|i| {
-            let input = data.join(format!("{i:03}.in"));
-            let answer = data.join(format!("{i:03}.ans"));
-            std::fs::write(&input, "1 2\n").expect("write");
-            std::fs::write(&answer, "0\n").expect("write");
-            Test {
-                name: format!("{i:03}"),
-                input,
-                answer: Some(answer),
-            }
-        })
-        .collect();
-    let cmd: Vec<OsString> = vec![bin.clone().into()];
-
-    let plain = || {
-        let mut times = Vec::with_capacity(TESTS);
-        for t in &tests {
-            let start = Instant::now();
-            let input = std::fs::read(&t.input).expect("read");
-            let mut c = Command::new(&bin)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("spawn");
-            c.stdin
-                .take()
-                .expect("stdin")
-                .write_all(&input)
-                .expect("write");
-            let out = c.wait_with_output().expect("wait");
-            assert_eq!(out.stdout, b"0\n");
-            times.push(start.elapsed());
-        }
-        times
-    };
-    let judged = |isolation| {
-        let cfg = RunConfig {
-            jobs: 1,
-            isolation,
-            hide: vec![data.clone()],
-            ..RunConfig::default()
-        };
-        let last = std::sync::Mutex::new(Instant::now());
-        let times = std::sync::Mutex::new(Vec::with_capacity(TESTS));
-        let results = run_tests(Problem::Wythoff, &tests, &cmd, &cfg, &|_| {
-            let now = Instant::now();
-            let mut last = last.lock().expect("lock");
-            times.lock().expect("lock").push(now - *last);
-            *last = now;
-        })
-        .expect("run");
-        assert!(
-            results
-                .iter()
-                .all(|r| r.verdict == beatty_judge::Verdict::Accepted)
-        );
-        times.into_inner().expect("lock")
-    };
-    type Way<'a> = (&'static str, Box<dyn Fn() -> Vec<Duration> + 'a>);
-    let mut ways: Vec<Way> = vec![("plain spawn (baseline)", Box::new(plain))];
-    if strict_available() {
-        ways.push(("strict isolation", Box::new(|| judged(Isolation::Strict))));
-    }
-    ways.push(("basic isolation", Box::new(|| judged(Isolation::Basic))));
-    // Once, so that the judge's one-time set-up (the strict probe, the
-    // cgroup hierarchy) is not in the figures.
-    for (_, f) in &ways {
-        f();
-    }
-    println!("{TESTS} tests, one at a time, {ROUNDS} rounds; ms per run");
-    println!("{:<24} {:>8} {:>8}", "", "median", "mean");
-    for (name, f) in &ways {
-        let times: Vec<Duration> = (0..ROUNDS).flat_map(|_| f()).collect();
-        println!(
-            "{name:<24} {:>8.3} {:>8.3}",
-            median(times.clone()).as_secs_f64() * 1e3,
-            mean(&times).as_secs_f64() * 1e3,
-        );
-    }
+    #[cfg(unix)]
+    unix::main();
+    #[cfg(not(unix))]
+    eprintln!("sandbox_overhead: the sandbox exists only on Unix");
 }
