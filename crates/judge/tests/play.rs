@@ -99,7 +99,7 @@ fn illegal_moves_are_refused_with_a_reason_and_the_game_goes_on() {
     );
     assert!(out.contains("x is not a whole number"), "{out}");
     assert!(
-        out.contains("18446744073709551616 is not a whole number"),
+        out.contains("18446744073709551616 is more than 18446744073709551615"),
         "{out}"
     );
     // (3, 6) is legal: one from each pile.
@@ -164,10 +164,34 @@ fn hostile_input_is_bounded_and_end_of_input_is_clean() {
 
 #[test]
 fn a_finished_position_and_bad_arguments() {
-    // (0, 0): the player to move has no move and has lost.
-    let (code, out, _) = play(&["wythoff", "0", "0"], b"");
-    assert_eq!(code, 0);
-    assert!(out.contains("the computer made the last move"), "{out}");
+    // A start without a move: nobody moved, so nobody "made the last move"; the game
+    // is over at once, lost for whoever is to move, exit 0.
+    for (args, who) in [
+        (
+            &["wythoff", "0", "0"][..],
+            "you are to move, so you have lost",
+        ),
+        (
+            &["euclid", "0", "5"][..],
+            "you are to move, so you have lost",
+        ),
+        (&["bash", "0", "3"][..], "you are to move, so you have lost"),
+        (
+            &["bash", "0", "3", "--first", "computer"][..],
+            "the computer is to move, so it has lost",
+        ),
+    ] {
+        let (code, out, err) = play(args, b"");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(out.contains("The game is already over"), "{args:?}: {out}");
+        assert!(out.contains(who), "{args:?}: {out}");
+        assert!(!out.contains("made the last move"), "{args:?}: {out}");
+        assert!(
+            !out.contains("Your move:") && !out.contains("1 to 1"),
+            "{args:?}: {out}"
+        );
+        assert!(!out.contains("your move>"), "{args:?}: {out}");
+    }
     let (code, _, err) = play(&["bash", "10", "0"], b"");
     assert_eq!(code, 2);
     assert!(err.contains("at least 1"), "{err}");
@@ -239,4 +263,46 @@ fn fibonacci_nim_is_played_by_the_zeckendorf_rule() {
     let (code, _, err) = play(&["fibonacci-nim", "1"], b"");
     assert_eq!(code, 2);
     assert!(err.contains("at least 2 stones"), "{err}");
+}
+
+#[test]
+fn bash_with_the_largest_take_explains_taking_everything() {
+    // m = 2^64 − 1 ≥ n: every take up to n is allowed, so the winning move takes all 5.
+    // m + 1 = 2^64 does not fit in u64; the old text claimed m + 1 = 2^64 − 1.
+    let max = u64::MAX.to_string();
+    let (code, out, _) = play(&["bash", "5", &max, "--first", "computer"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("computer: → 0 stones, taking all 5"), "{out}");
+    assert!(!out.contains(&format!("m + 1 = {max}")), "{out}");
+    // n = m = 2^64 − 1 with take at most 2^64 − 2: n is a multiple of m + 1 = n.
+    let below = (u64::MAX - 1).to_string();
+    let (code, out, _) = play(&["bash", &max, &below, "--first", "computer"], b"");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(&format!("{max} is a multiple of m + 1 = {max}")),
+        "{out}"
+    );
+}
+
+#[test]
+fn moves_are_plain_decimal_digits() {
+    // 5 stones, take 1 or 2: `+2`, `02`, `2.0`, `-1` and `０` are refused by name; `2`
+    // is then played.
+    let input = "+2\n02\n2.0\n-1\n\u{ff10}\n2\nquit\n";
+    let (code, out, _) = play(&["bash", "5", "2"], input.as_bytes());
+    assert_eq!(code, 0);
+    assert!(out.contains("+2 is not a whole number"), "{out}");
+    assert!(out.contains("02 has a leading zero"), "{out}");
+    assert!(out.contains("2.0 is not a whole number"), "{out}");
+    assert!(out.contains("-1 is not a whole number"), "{out}");
+    assert_eq!(out.matches("you: →").count(), 1, "{out}");
+    assert!(out.contains("you: → 3 stones"), "{out}");
+    // `0` alone is a number (an illegal take here), and so is a pile of 0 in Wythoff.
+    let (_, out, _) = play(&["bash", "5", "2"], b"0\nquit\n");
+    assert!(out.contains("not 0"), "{out}");
+    let (_, out, _) = play(&["wythoff", "3", "5"], b"0 5\nquit\n");
+    assert!(out.contains("you: → (0, 5)"), "{out}");
+    // Overflow names the word.
+    let (_, out, _) = play(&["bash", "5", "2"], b"18446744073709551616\nquit\n");
+    assert!(out.contains("18446744073709551616 is more than"), "{out}");
 }

@@ -389,3 +389,94 @@ fn default_file_name_and_out_of_range_errors() {
         assert!(err.contains(msg), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn the_phi_lines_are_drawn_over_the_p_position_marks() {
+    // SVG paints in document order: a line drawn before the marks is hidden under them
+    // (at N = 2048 about 1565 marks sit on the two lines). Every stroke of the φ lines
+    // (#111111 and #FF7F0E) must come after the last P-position circle.
+    for n in ["32", "300"] {
+        let s = svg(&["wythoff", "--grundy", n]);
+        let last_mark = s
+            .match_indices("<circle ")
+            .filter(|(i, _)| s[*i..].split('>').next().unwrap().contains(P_COLOR))
+            .map(|(i, _)| i)
+            .last()
+            .expect("P-position marks");
+        let strokes: Vec<usize> = s
+            .match_indices("<polyline ")
+            .filter(|(i, _)| {
+                let tag = s[*i..].split('>').next().unwrap();
+                tag.contains("stroke=\"#111111\"") || tag.contains("stroke=\"#FF7F0E\"")
+            })
+            .map(|(i, _)| i)
+            .collect();
+        assert!(strokes.len() >= 2, "n = {n}: the two lines");
+        assert!(
+            strokes.iter().all(|&i| i > last_mark),
+            "n = {n}: a φ line is drawn before (under) the marks"
+        );
+    }
+}
+
+/// The centred `<text>` elements (axis labels): (x, y, font size, text), rotated ones
+/// left out.
+fn texts(svg: &str) -> Vec<(f64, f64, f64, String)> {
+    elements(svg, "text")
+        .into_iter()
+        .zip(svg.split("<text ").skip(1))
+        .filter(|(e, _)| {
+            !e.contains_key("transform") && e.get("text-anchor").is_some_and(|a| a == "middle")
+        })
+        .map(|(e, raw)| {
+            let body = &raw[raw.find('>').unwrap() + 1..raw.find("</text>").unwrap()];
+            (
+                num(&e, "x"),
+                num(&e, "y"),
+                num(&e, "font-size"),
+                body.trim().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn axis_labels_do_not_run_into_each_other() {
+    // Centred labels on one row (same y) must be further apart than half their widths
+    // together; a character of a sans-serif font is at most about 0.6 em wide here
+    // (digits, `e`, `^`). The log-scale k axis used to print 8e8, 9e8, 1e9 19 px apart.
+    for args in [
+        &["hazards", "--to", "10^12"][..],
+        &["hazards", "--to", "10^9"][..],
+        &["wythoff", "--grundy", "2048"][..],
+        &["euclid", "60"][..],
+        &["bash", "60", "12"][..],
+    ] {
+        let s = svg(args);
+        let mut rows: HashMap<i64, Vec<(f64, f64, String)>> = HashMap::new();
+        for (x, y, size, t) in texts(&s) {
+            if !t.is_empty() {
+                rows.entry(y as i64).or_default().push((x, size, t));
+            }
+        }
+        for (y, mut row) in rows {
+            row.sort_by(|a, b| a.0.total_cmp(&b.0));
+            row.dedup();
+            for w in row.windows(2) {
+                let ((x0, s0, t0), (x1, s1, t1)) = (&w[0], &w[1]);
+                let need = 0.6 * (s0 * t0.chars().count() as f64 + s1 * t1.chars().count() as f64)
+                    / 2.0
+                    + 4.0;
+                assert!(
+                    x1 - x0 >= need,
+                    "{args:?}: labels {t0:?} and {t1:?} at y = {y} are {} px apart",
+                    x1 - x0
+                );
+            }
+        }
+    }
+    // The log axis is labelled at powers of ten only.
+    let s = svg(&["hazards", "--to", "10^9"]);
+    assert!(s.contains("\n10^8\n</text>"), "10^8 label");
+    assert!(!s.contains("\n8e8\n"), "8e8 label");
+}

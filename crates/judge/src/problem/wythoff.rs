@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 
 pub(super) const LEGEND: &str = "There are two piles of stones. Two players move in turn; a move takes any positive number of stones from one pile, or the same positive number from both piles. The player who takes the last stone wins. Both play perfectly; the first player is to move.";
 
-const MAX: u64 = 1_000_000_000;
+const MAX: u64 = beatty_hazards::POJ_LIMIT;
 
 static SPEC: Spec = Spec {
     name: "wythoff",

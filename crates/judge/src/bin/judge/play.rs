@@ -24,7 +24,7 @@ use std::process::ExitCode;
 pub const MAX_LINE: usize = 200;
 
 /// `--help` text after the options.
-pub const HELP: &str = "Games and positions:\n  wythoff A B   two piles; take any number from one pile, or the same number from both\n  euclid A B    subtract a positive multiple of the smaller number from the larger; making a 0 wins\n  bash N M      one pile of N stones; take 1 to M\n  fibonacci-nim N   one pile of N ≥ 2 stones; the first move takes 1 to N − 1, every later one 1 to twice the previous take\nWhoever makes the last move wins. Type a move (`3 5`: the piles or numbers after your move; for bash the number of stones to take), or hint, undo, help, quit. End of input (Ctrl-D) ends the game.\n\nExamples:\n  judge play wythoff 4 7\n  judge play euclid 25 7 --first computer\n  judge play bash 23 3\n  judge play fibonacci-nim 100";
+pub const HELP: &str = "Games and positions:\n  wythoff A B   two piles; take any number from one pile, or the same number from both\n  euclid A B    subtract a positive multiple of the smaller number from the larger; making a 0 wins\n  bash N M      one pile of N stones; take 1 to M\n  fibonacci-nim N   one pile of N ≥ 2 stones; the first move takes 1 to N − 1, every later one 1 to twice the previous take\nWhoever makes the last move wins; a start with no move at all (wythoff 0 0, euclid 0 5, bash 0 3) is reported as already over, lost for whoever is to move, with exit status 0. Type a move (`3 5`: the piles or numbers after your move; for bash the number of stones to take), or hint, undo, help, quit. End of input (Ctrl-D) ends the game.\n\nExamples:\n  judge play wythoff 4 7\n  judge play euclid 25 7 --first computer\n  judge play bash 23 3\n  judge play fibonacci-nim 100";
 
 /// Who moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -198,6 +198,22 @@ pub fn play<R: Rules>(
     out: &mut dyn Write,
 ) -> Result<End, PlayError> {
     writeln!(out, "{}: {}", rules.title(), rules.rules())?;
+    if !rules.has_move(&start) {
+        // Nobody has moved: the game is over before it starts, and whoever is to move
+        // (and cannot) has lost.
+        write!(out, "\n{}", rules.board(&start))?;
+        let (who, end) = match first {
+            First::You => ("you are to move, so you have lost", End::ComputerWon),
+            First::Computer => ("the computer is to move, so it has lost", End::YouWon),
+        };
+        writeln!(
+            out,
+            "The game is already over: there is no move from {}; {who}.",
+            rules.show(&start)
+        )?;
+        out.flush()?;
+        return Ok(end);
+    }
     writeln!(
         out,
         "Your move: {}. Commands: hint, undo, help, quit.",
@@ -345,16 +361,35 @@ fn numbers<const N: usize>(text: &str, what: &str) -> Result<[u64; N], String> {
     }
     let mut v = [0u64; N];
     for (slot, w) in v.iter_mut().zip(&words) {
-        *slot = w.parse().map_err(|_| {
-            format!(
-                "{} is not a whole number from 0 to {}",
-                beatty_judge::text::excerpt(w.as_bytes(), 40),
-                u64::MAX
-            )
-        })?;
+        *slot = decimal(w)?;
     }
     Ok(v)
 }
+
+/// Parses `word` as a number written in plain decimal digits without a leading zero
+/// (`0` itself is fine): no sign, no `03`, nothing above `u64::MAX`. The refusal names
+/// the word, bounded and escaped.
+fn decimal(word: &str) -> Result<u64, String> {
+    let shown = || beatty_judge::text::excerpt(word.as_bytes(), 40);
+    let digits = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+    if !digits {
+        return Err(format!(
+            "{} is not a whole number written in decimal digits",
+            shown()
+        ));
+    }
+    if word.len() > 1 && word.starts_with('0') {
+        return Err(format!(
+            "{} has a leading zero; write numbers without one",
+            shown()
+        ));
+    }
+    word.parse()
+        .map_err(|_| format!("{} is more than {}", shown(), u64::MAX))
+}
+
+/// What [`Rules::move_syntax`] says about a position without a move.
+const NO_MOVE: &str = "none: there is no move from this position, the game is over";
 
 /// Stones drawn as `o`s after a space, when there are some but not too many.
 fn stones(n: u64) -> String {
@@ -380,6 +415,9 @@ impl Rules for WythoffRules {
     }
 
     fn move_syntax(&self, &(a, b): &(u64, u64)) -> String {
+        if !self.has_move(&(a, b)) {
+            return NO_MOVE.to_owned();
+        }
         let ex = if a > 0 {
             (a - 1, b)
         } else {
@@ -467,6 +505,9 @@ impl Rules for EuclidRules {
     }
 
     fn move_syntax(&self, &(a, b): &(u64, u64)) -> String {
+        if !self.has_move(&(a, b)) {
+            return NO_MOVE.to_owned();
+        }
         let ex = if a >= b {
             (a.saturating_sub(b), b)
         } else {
@@ -544,9 +585,12 @@ impl Rules for BashRules {
     }
 
     fn move_syntax(&self, n: &u64) -> String {
+        if !self.has_move(n) {
+            return NO_MOVE.to_owned();
+        }
         format!(
             "how many stones to take, 1 to {}, e.g. `1`",
-            self.max_take.min(*n).max(1)
+            self.max_take.min(*n)
         )
     }
 
@@ -573,22 +617,24 @@ impl Rules for BashRules {
 
     fn advise(&self, &n: &u64) -> Advice<u64> {
         let m = self.max_take;
+        // m + 1 in u128: for m = u64::MAX it is 2^64, which u64 cannot hold.
+        let period = u128::from(m) + 1;
         match bash::winning_move(n, m) {
+            Ok(Some(t)) if t == n => Advice::Win {
+                to: 0,
+                why: format!("taking all {n}, at most m = {m}: the last stones, the game is won"),
+            },
             Ok(Some(t)) => Advice::Win {
                 to: n - t,
                 why: format!(
-                    "taking {t}: {} is a multiple of m + 1 = {}, a P-position",
-                    n - t,
-                    m.saturating_add(1)
+                    "taking {t}: {} is a multiple of m + 1 = {period}, a P-position",
+                    n - t
                 ),
             },
             _ => Advice::Lose {
                 to: n - 1,
                 which: "taking 1, the smallest move".to_owned(),
-                why: format!(
-                    "{n} is a multiple of m + 1 = {}, a P-position",
-                    m.saturating_add(1)
-                ),
+                why: format!("{n} is a multiple of m + 1 = {period}, a P-position"),
             },
         }
     }
@@ -611,10 +657,10 @@ impl Rules for FibonacciNimRules {
     }
 
     fn move_syntax(&self, &(n, limit): &(u64, u64)) -> String {
-        format!(
-            "how many stones to take, 1 to {}, e.g. `1`",
-            limit.min(n).max(1)
-        )
+        if !self.has_move(&(n, limit)) {
+            return NO_MOVE.to_owned();
+        }
+        format!("how many stones to take, 1 to {}, e.g. `1`", limit.min(n))
     }
 
     fn show(&self, &(n, limit): &(u64, u64)) -> String {

@@ -493,22 +493,42 @@ fn cells<DB: DrawingBackend>(
     Ok(())
 }
 
+/// How a [`ray`] is drawn: its colour, width in pixels, and whether it is dashed (so
+/// that the marks under it still show between the dashes).
+struct RayStyle {
+    color: RGBColor,
+    width: u32,
+    dashed: bool,
+}
+
 /// The line y = slope·x across the chart.
 fn ray<DB: DrawingBackend>(
     chart: &mut Board<'_, DB>,
     slope: f64,
-    (color, width): (RGBColor, u32),
+    style: RayStyle,
     label: &str,
     keys: &mut Keys,
 ) -> DrawResult<DB> {
+    let RayStyle {
+        color,
+        width,
+        dashed,
+    } = style;
     let area = chart.plotting_area();
     let (xr, yr) = (area.get_x_range(), area.get_y_range());
     let x_start = xr.start.max(yr.start / slope).max(0.0);
     let x_end = xr.end.min(yr.end / slope);
-    chart.draw_series(LineSeries::new(
-        [(x_start, x_start * slope), (x_end, x_end * slope)],
-        color.stroke_width(width),
-    ))?;
+    let ends = [(x_start, x_start * slope), (x_end, x_end * slope)];
+    if dashed {
+        chart.draw_series(DashedLineSeries::new(
+            ends,
+            12,
+            8,
+            color.stroke_width(width),
+        ))?;
+    } else {
+        chart.draw_series(LineSeries::new(ends, color.stroke_width(width)))?;
+    }
     keys.push((Key::Line(color), label.to_owned()));
     Ok(())
 }
@@ -549,9 +569,30 @@ pub fn wythoff_p_cells(n: u64) -> Vec<(u64, u64)> {
     v
 }
 
-/// Line width of the φ lines: thinner where cells are small.
-fn line_width(n: u64) -> u32 {
-    if n > RASTER_ABOVE { 1 } else { 2 }
+/// How the φ lines of the Grundy map are drawn over the P-position marks: on a large
+/// board the marks are packed along the lines, so the lines are thicker and dashed and
+/// the marks show between the dashes.
+fn grundy_ray(n: u64, color: RGBColor) -> RayStyle {
+    let large = n > RASTER_ABOVE;
+    RayStyle {
+        color,
+        width: if large { 3 } else { 2 },
+        dashed: large,
+    }
+}
+
+/// A label for a log-scale axis: `10^e` at the powers of ten, nothing elsewhere (the
+/// in-between ticks stay unlabelled, so no two labels run into each other).
+fn power_of_ten_label(v: f64) -> String {
+    if !(v.is_finite() && v > 0.0) {
+        return String::new();
+    }
+    let e = v.log10().round();
+    if (v / 10f64.powf(e) - 1.0).abs() < 1e-6 {
+        format!("10^{e:.0}")
+    } else {
+        String::new()
+    }
 }
 
 fn wythoff_grundy<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, n: u64) -> DrawResult<DB> {
@@ -588,12 +629,18 @@ fn wythoff_grundy<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, n: u64) -> 
         &|a, b| band(values[a as usize * n_usize + b as usize]),
         &mut keys,
     )?;
-    let w = (PHI_COLOR, line_width(n));
-    ray(&mut chart, PHI, w, "b = φ·a", &mut keys)?;
-    let w = (INV_PHI_COLOR, line_width(n));
-    ray(&mut chart, 1.0 / PHI, w, "b = a/φ", &mut keys)?;
+    // The marks first, the lines over them: the lines run through the marks.
     let p = wythoff_p_cells(n);
     mark_cells(&mut chart, &p, n, P_COLOR, "P-position (g = 0)", &mut keys)?;
+    ray(
+        &mut chart,
+        PHI,
+        grundy_ray(n, PHI_COLOR),
+        "b = φ·a",
+        &mut keys,
+    )?;
+    let style = grundy_ray(n, INV_PHI_COLOR);
+    ray(&mut chart, 1.0 / PHI, style, "b = a/φ", &mut keys)?;
     legend(&side_area, &keys)
 }
 
@@ -607,10 +654,19 @@ fn wythoff_pairs<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, n: u64) -> D
         (-0.5, nf - 0.5, "b (second pile)"),
     )?;
     let mut keys = Keys::new();
-    let w = (PHI_COLOR, 1);
-    ray(&mut chart, PHI, w, "b = φ·a", &mut keys)?;
-    let w = (INV_PHI_COLOR, 1);
-    ray(&mut chart, 1.0 / PHI, w, "b = a/φ", &mut keys)?;
+    let thin = |color| RayStyle {
+        color,
+        width: 1,
+        dashed: false,
+    };
+    ray(&mut chart, PHI, thin(PHI_COLOR), "b = φ·a", &mut keys)?;
+    ray(
+        &mut chart,
+        1.0 / PHI,
+        thin(INV_PHI_COLOR),
+        "b = a/φ",
+        &mut keys,
+    )?;
     let (upper, lower): (Vec<_>, Vec<_>) =
         wythoff_p_cells(n).into_iter().partition(|&(a, b)| a <= b);
     mark_cells(
@@ -657,10 +713,20 @@ fn euclid_board<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, n: u64) -> Dr
         &|i, j| usize::from(euclid::outcome(i + 1, j + 1) == Outcome::P),
         &mut keys,
     )?;
-    let w = (PHI_COLOR, line_width(n));
-    ray(&mut chart, PHI, w, "b = φ·a", &mut keys)?;
-    let w = (INV_PHI_COLOR, line_width(n));
-    ray(&mut chart, 1.0 / PHI, w, "b = a/φ", &mut keys)?;
+    // No marks here: solid lines, thinner where cells are small.
+    let solid = |color| RayStyle {
+        color,
+        width: if n > RASTER_ABOVE { 1 } else { 2 },
+        dashed: false,
+    };
+    ray(&mut chart, PHI, solid(PHI_COLOR), "b = φ·a", &mut keys)?;
+    ray(
+        &mut chart,
+        1.0 / PHI,
+        solid(INV_PHI_COLOR),
+        "b = a/φ",
+        &mut keys,
+    )?;
     legend(&side_area, &keys)
 }
 
@@ -809,8 +875,8 @@ fn hazards_plot<DB: DrawingBackend>(
         .y_desc("‖kφ‖, distance to an integer")
         .axis_desc_style(label_font())
         .label_style(("sans-serif", 13))
-        .x_label_formatter(&|v| format!("{v:.0e}"))
-        .y_label_formatter(&|v| format!("{v:.0e}"))
+        .x_label_formatter(&|v| power_of_ten_label(*v))
+        .y_label_formatter(&|v| power_of_ten_label(*v))
         .draw()?;
     let mut keys = Keys::new();
     // The proved error bound of the double product, E(k) = 2.125·2⁻⁵³·k for k ≤ 2⁵³.
