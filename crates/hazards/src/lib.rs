@@ -722,3 +722,8 @@ mod tests {
         }
     }
 }
+
+/// The examples of the crate's README (its crates.io page), run by `cargo test` as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
