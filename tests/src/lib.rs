@@ -61,3 +61,8 @@ pub fn wythoff_p_table(n: usize) -> Vec<Vec<bool>> {
     }
     p
 }
+
+/// The Rust examples of the workspace README, run by `cargo test` as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

@@ -65,3 +65,8 @@ pub mod quadratic;
 pub mod zeckendorf;
 
 pub use isqrt::{isqrt_u64, isqrt_u128};
+
+/// The examples of the crate's README (its crates.io page), run by `cargo test` as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -112,3 +112,8 @@ pub fn euclid_first_wins_f64(a: u64, b: u64) -> bool {
 }
 
 pub mod solutions;
+
+/// The examples of the crate's README (its crates.io page), run by `cargo test` as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

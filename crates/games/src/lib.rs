@@ -72,3 +72,8 @@ impl Outcome {
         matches!(self, Outcome::N)
     }
 }
+
+/// The examples of the crate's README (its crates.io page), run by `cargo test` as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -161,3 +161,8 @@ pub fn classify_f64_sweep(range: RangeInclusive<u64>, progress: Progress<'_>) ->
 pub fn lower_f32_summary(range: RangeInclusive<u64>, progress: Progress<'_>) -> Stats {
     lower_f32::stats(range, progress)
 }
+
+/// The examples of the crate's README (its crates.io page), run by `cargo test` as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

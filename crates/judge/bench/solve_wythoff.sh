@@ -3,6 +3,10 @@
 # formula, printf; gcc -O2), both measured in the same run on the same input.
 #
 #   bash crates/judge/bench/solve_wythoff.sh [LINES...]     (default: 1000000 10000000)
+#   JUDGE=path/to/judge bash crates/judge/bench/solve_wythoff.sh ...
+#
+# Without JUDGE it builds and measures target/release/judge; with it, that binary
+# (e.g. one installed with `cargo install --path crates/judge --locked --profile dist`).
 #
 # For each size it generates `judge gen wythoff --profile random --cases N`
 # (a, b ≤ 10^9, about 20 bytes a line), runs each program 3 times, and prints
@@ -10,14 +14,26 @@
 # resident set size (from /usr/bin/time) — flat memory shows that solve streams.
 # Both outputs are compared: they agree on random data (the hack cases are rare).
 set -euo pipefail
+# JUDGE as given from the caller's directory (a path) or PATH (a bare name).
+if [ -n "${JUDGE:-}" ]; then
+    case $JUDGE in
+        */*) JUDGE=$(realpath "$JUDGE") ;;
+        *) JUDGE=$(command -v "$JUDGE") || { echo "JUDGE=$JUDGE: not found on PATH" >&2; exit 1; } ;;
+    esac
+fi
 cd "$(dirname "$0")/../../.."
 sizes=("$@")
 [ ${#sizes[@]} -eq 0 ] && sizes=(1000000 10000000)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-cargo build --release -q -p beatty-judge
-judge=target/release/judge
+if [ -n "${JUDGE:-}" ]; then
+    judge=$JUDGE
+else
+    cargo build --release -q -p beatty-judge
+    judge=target/release/judge
+fi
+echo "judge: $judge"
 gcc -O2 -o "$work/classic" crates/judge/bench/classic.c -lm
 
 measure() { # measure NAME OUT CMD... < input  → prints "seconds maxrss_kb" of the best of 3

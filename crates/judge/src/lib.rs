@@ -46,3 +46,8 @@ pub use problem::{Problem, UnknownProblem};
 pub use solve::{InputError, SolveError, SolveSummary, solve};
 pub use validate::{ValidSummary, ValidationError, validate};
 pub use verdict::Verdict;
+
+/// The examples of the crate's README (its crates.io page), run by `cargo test` as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
