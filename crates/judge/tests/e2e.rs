@@ -32,11 +32,29 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("beatty-judge-e2e-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("mkdir");
-    d
+/// A fresh scratch directory (tempfile), removed when dropped.
+struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+fn temp_dir(name: &str) -> Scratch {
+    Scratch(
+        tempfile::Builder::new()
+            .prefix(&format!("beatty-judge-e2e-{name}-"))
+            .tempdir()
+            .expect("a scratch directory"),
+    )
 }
 
 // ---------------------------------------------------------------- samples
@@ -85,7 +103,6 @@ fn every_sample_of_the_issue_passes_end_to_end() {
             b"",
         );
         assert_eq!(c.status.code(), Some(0), "{problem}: {}", text(&c.stderr));
-        let _ = std::fs::remove_dir_all(d);
     }
 }
 
@@ -326,7 +343,6 @@ fn check_reaches_each_exit_code() {
         .code(),
         Some(1)
     );
-    let _ = std::fs::remove_dir_all(d);
 }
 
 // ---------------------------------------------------------------- gen / testset / explain
@@ -529,15 +545,20 @@ fn write_errors_end_with_exit_3_and_broken_pipes_quietly() {
         let _ = std::fs::remove_dir_all(&ts);
         let _ = std::fs::remove_dir_all(&pkg);
     }
-    let _ = std::fs::remove_dir_all(d);
 }
 
 /// A wythoff test set shared by the `run` tests (computing the hack cases takes
-/// a few seconds, so it is written once).
+/// a few seconds, so it is written once). A static is never dropped, so it lives
+/// under the target directory's scratch space, not the system's.
 fn wythoff_tests() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    static DIR: OnceLock<Scratch> = OnceLock::new();
     DIR.get_or_init(|| {
-        let d = temp_dir("testset-wythoff");
+        let d = Scratch(
+            tempfile::Builder::new()
+                .prefix("beatty-judge-e2e-testset-wythoff-")
+                .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+                .expect("a scratch directory"),
+        );
         let out = judge(
             &[
                 "testset",
@@ -586,7 +607,6 @@ fn testset_files_validate_and_answers_come_from_solve() {
         );
         assert_eq!(judge(&["solve", "euclid"], &input).stdout, ans, "{n}");
     }
-    let _ = std::fs::remove_dir_all(d);
 }
 
 // ---------------------------------------------------------------- run

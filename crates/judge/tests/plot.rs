@@ -352,8 +352,8 @@ fn png_output_decodes() {
 
 #[test]
 fn default_file_name_and_out_of_range_errors() {
-    let dir = std::env::temp_dir().join(format!("judge-plot-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().expect("a scratch directory");
+    let dir = scratch.path();
     let out = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(["plot", "bash", "10", "2"])
         .current_dir(&dir)
@@ -361,7 +361,6 @@ fn default_file_name_and_out_of_range_errors() {
         .unwrap();
     assert!(out.status.success());
     assert!(dir.join("bash-10-2.svg").is_file());
-    std::fs::remove_dir_all(&dir).unwrap();
 
     for (args, msg) in [
         (
