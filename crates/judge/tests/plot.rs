@@ -356,7 +356,7 @@ fn default_file_name_and_out_of_range_errors() {
     let dir = scratch.path();
     let out = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(["plot", "bash", "10", "2"])
-        .current_dir(&dir)
+        .current_dir(dir)
         .output()
         .unwrap();
     assert!(out.status.success());
