@@ -618,33 +618,12 @@ fn root_of_a_user_namespace_judges_as_an_ordinary_user() {
         std::os::unix::fs::chown(&tmp, Some(NOBODY), Some(NOBODY)).expect("chown");
     }
     for mode in ["strict", "basic"] {
-        let mut c = Command::new("unshare");
-        if is_root() {
-            // From nobody, so that the namespace's root is nobody outside.
-            c = Command::new("setpriv");
-            c.args([
-                "--reuid=65534",
-                "--regid=65534",
-                "--clear-groups",
-                "unshare",
-            ]);
-        }
-        let probe = c.args(["-U", "-r", "true"]).status();
+        let probe = unshare_as_nobody().args(["-U", "-r", "true"]).status();
         if !probe.is_ok_and(|s| s.success()) {
             eprintln!("skipping: user namespaces refused here");
             return;
         }
-        let mut c = Command::new("unshare");
-        if is_root() {
-            c = Command::new("setpriv");
-            c.args([
-                "--reuid=65534",
-                "--regid=65534",
-                "--clear-groups",
-                "unshare",
-            ]);
-        }
-        let out = c
+        let out = unshare_as_nobody()
             .args(["-U", "-r"])
             .arg(judge_for_nobody())
             .args(["run", "wythoff", "--tests"])
@@ -710,4 +689,21 @@ fn basic_isolation_kills_only_the_orphans_of_the_finished_test() {
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(report.contains("verdict: AC (2/2 tests)"), "{report}");
     assert_eq!(out.status.code(), Some(0), "{report}");
+}
+
+/// `unshare`, started as nobody when we are root, so that the root of the user
+/// namespace it makes is nobody outside.
+fn unshare_as_nobody() -> Command {
+    if is_root() {
+        let mut c = Command::new("setpriv");
+        c.args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            "unshare",
+        ]);
+        c
+    } else {
+        Command::new("unshare")
+    }
 }

@@ -1135,53 +1135,32 @@ fn the_solutions_of_the_coming_problems_are_right_and_the_float_ones_wrong() {
                 .filter(|n| (2..1 << 31).contains(n)),
         );
     }
-    let input: String = ns
-        .iter()
-        .map(|n| format!("{n}\n"))
-        .chain(["0\n".to_owned()])
-        .collect();
-    let want: String = ns
-        .iter()
-        .map(|n| {
-            if fib.contains(n) {
-                "Second win\n"
-            } else {
-                "First win\n"
-            }
-        })
-        .collect();
-    assert_eq!(
-        run_python_asset(
-            "fibonacci-nim",
-            "submissions/accepted/exact.py",
-            input.as_bytes()
-        ),
-        want
-    );
+    // A submission's answers to the piles `ns`, against the Fibonacci test.
+    let agrees = |asset: &str, ns: &[u64]| {
+        let input: String = ns
+            .iter()
+            .map(|n| format!("{n}\n"))
+            .chain(["0\n".to_owned()])
+            .collect();
+        let want: String = ns
+            .iter()
+            .map(|n| {
+                if fib.contains(n) {
+                    "Second win\n"
+                } else {
+                    "First win\n"
+                }
+            })
+            .collect();
+        assert_eq!(
+            run_python_asset("fibonacci-nim", asset, input.as_bytes()),
+            want,
+            "{asset}"
+        );
+    };
+    agrees("submissions/accepted/exact.py", &ns);
     // Its slow search (the time_limit_exceeded submission) is right where it
     // ends: every n up to 60 (the positions it remembers) and a few above.
     let small: Vec<u64> = (2..=60).chain([61, 70, 75]).collect();
-    let input: String = small
-        .iter()
-        .map(|n| format!("{n}\n"))
-        .chain(["0\n".to_owned()])
-        .collect();
-    let want: String = small
-        .iter()
-        .map(|n| {
-            if fib.contains(n) {
-                "Second win\n"
-            } else {
-                "First win\n"
-            }
-        })
-        .collect();
-    assert_eq!(
-        run_python_asset(
-            "fibonacci-nim",
-            "submissions/time_limit_exceeded/search.py",
-            input.as_bytes()
-        ),
-        want
-    );
+    agrees("submissions/time_limit_exceeded/search.py", &small);
 }
