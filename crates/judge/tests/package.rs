@@ -15,6 +15,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+mod common;
+use common::is_root;
+
 fn temp() -> tempfile::TempDir {
     tempfile::Builder::new()
         .prefix("beatty-package-test-")
@@ -791,15 +794,6 @@ fn errors_name_the_path_and_what_is_wrong() {
         assert!(err.contains(" in /proc: "), "{err}");
         assert!(!err.contains(".judge-package-"), "{err}");
     }
-}
-
-fn is_root() -> bool {
-    std::fs::read_to_string("/proc/self/status").is_ok_and(|s| {
-        s.lines()
-            .find_map(|l| l.strip_prefix("Uid:"))
-            .and_then(|l| l.split_whitespace().nth(1))
-            == Some("0")
-    })
 }
 
 /// `judge` as a user that file permissions bind: `nobody` (through `setpriv`,
