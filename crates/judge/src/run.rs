@@ -10,9 +10,9 @@
 //! * **OLE** — the output grew beyond the output limit (default: twice the
 //!   answer plus 1 MiB, at least 64 MiB);
 //! * **TLE** — still running at the wall time limit, or over the CPU limit;
-//! * **MLE** — failed at the memory limit (the cgroup's verdict where there
-//!   is one, else a guess from the peak memory and standard error: see the
-//!   sandbox's docs);
+//! * **MLE** — over the memory limit (the cgroup's verdict where there is
+//!   one, else the sampled resident memory of the run's processes, or a failed
+//!   allocation named on standard error: see the sandbox's docs);
 //! * **RE** — a non-zero exit code or death by a signal; the last bytes of its
 //!   standard error are kept, escaped and bounded;
 //! * otherwise the output is checked with [`crate::check()`]: **AC**, **WA** or **PE**.
@@ -278,7 +278,7 @@ fn run_one(
                 format!(
                     "over the memory limit of {} MiB (peak {} MiB)",
                     limits.memory >> 20,
-                    o.memory >> 20
+                    o.memory.div_ceil(1 << 20)
                 ),
             );
         }

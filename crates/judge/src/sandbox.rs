@@ -57,18 +57,25 @@
 //! cgroup's, and a run that hit the limit (the kernel refused or reclaimed
 //! memory there, or killed a process for it) and did not end with exit code 0
 //! is over it (MLE). The cgroup is removed after the run, everything in it
-//! killed. Without a cgroup, the limit is `RLIMIT_AS` (address space per
-//! process) and the verdict is a guess: a run is over it when its peak
-//! resident memory exceeds the limit, or when it failed (non-zero exit or a
-//! signal) and either its peak resident memory reached a quarter of the limit
-//! (a growing buffer fails when a third to a half of the limit is resident)
-//! or its standard error names a failed allocation (`MemoryError`,
-//! `bad_alloc`, `out of memory`, `OutOfMemoryError`, `Cannot allocate memory`,
-//! `memory allocation of`). What the fallback loses: a single allocation
-//! beyond the limit is refused at once, so a program that then crashes on the
-//! null pointer or exits quietly is RE, not MLE; runtimes that reserve much
-//! address space up front (the JVM, Go) need a larger limit; the peak figure is
-//! the largest single process's.
+//! killed. Without a cgroup (an unprivileged judge, as a rule), the limit
+//! applies to the resident memory of the run's processes together: the judge
+//! samples it from `/proc` with the CPU time, every 20 ms, and kills the run
+//! past the limit (MLE); the peak is the largest sample or the largest single
+//! process's own peak (`wait4`), and a run whose peak is over the limit, or
+//! that failed (non-zero exit or a signal) with standard error naming a failed
+//! allocation (`MemoryError`, `bad_alloc`, `out of memory`,
+//! `OutOfMemoryError`, `Cannot allocate memory`, `memory allocation of`), is
+//! MLE. Address space is not memory: runtimes reserve far more than they
+//! touch (the JVM about 4 GiB, Go and PyPy hundreds of MiB), so each process
+//! may reserve the limit plus [`ADDRESS_SPACE_ALLOWANCE`] (`RLIMIT_AS`), which
+//! only bounds what one process can take between two samples. What the
+//! fallback loses: memory touched and freed between two samples by processes
+//! that each stay under the limit is not seen; pages that forked processes
+//! share count once for each; files in a private `/tmp` are not counted.
+//!
+//! Every run's environment pins PyPy's young generation ([`PYPY_NURSERY`]),
+//! which PyPy otherwise sizes from the cache the CPU reports, so that a
+//! Python program's verdict does not depend on the machine.
 //!
 //! CPU time: all the run's processes together, from the cgroup v2 `cpu.stat`
 //! where there is one, else from `/proc` (the program and its live
@@ -139,14 +146,15 @@ pub fn strict_available() -> bool {
 }
 
 /// How the memory limit is enforced here, for the judge's report: by a
-/// cgroup (`"memory cgroup v1"`, `"memory cgroup v2"`) or by the address
-/// space of each process (`"RLIMIT_AS (no usable memory cgroup)"`).
+/// cgroup (`"memory cgroup v1"`, `"memory cgroup v2"`) or by the judge
+/// sampling the run's resident memory (`"resident memory sampled every 20 ms
+/// (no usable memory cgroup)"`).
 #[must_use]
 pub fn memory_enforcement() -> &'static str {
     match cgroup_base() {
         Some(CgroupBase::V2(_)) => "memory cgroup v2",
         Some(CgroupBase::V1(_)) => "memory cgroup v1",
-        None => "RLIMIT_AS (no usable memory cgroup)",
+        None => "resident memory sampled every 20 ms (no usable memory cgroup)",
     }
 }
 
@@ -172,8 +180,9 @@ pub struct Limits {
     pub wall: Duration,
     /// CPU time (user + system) of all the run's processes.
     pub cpu: Duration,
-    /// Memory in bytes: of all the run's processes together where a memory
-    /// cgroup is available, else the address space of each (`RLIMIT_AS`).
+    /// Memory in bytes, of all the run's processes together: charged by a
+    /// memory cgroup where one is available, else their resident memory
+    /// sampled by the judge (see the module docs).
     pub memory: u64,
     /// Bytes of standard output read.
     pub output: u64,
@@ -217,7 +226,8 @@ pub struct Outcome {
     /// CPU time of the run's processes (see the module docs).
     pub cpu: Duration,
     /// Peak memory, bytes: the cgroup's peak where there is one, else the
-    /// largest process's peak resident memory.
+    /// larger of the largest sampled resident memory of the run's processes
+    /// together and the largest single process's peak.
     pub memory: u64,
     /// Standard output (at most the output limit).
     pub stdout: Vec<u8>,
@@ -318,16 +328,32 @@ fn children_of(pid: i32, all_threads: bool) -> Option<Vec<i32>> {
     Some(out)
 }
 
-/// The CPU time of `pid` and its live descendants, with what they reaped
-/// (`utime + stime + cutime + cstime` of each), from `/proc`.
-fn tree_cpu(pid: i32) -> Duration {
+/// What the run's processes use now, from `/proc` (see [`tree_usage`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Usage {
+    /// CPU time of the processes and of what they reaped.
+    cpu: Duration,
+    /// Resident memory of the processes below the judge's own copies, bytes.
+    resident: u64,
+}
+
+/// The usage of `pid` and its live descendants: the CPU time of each, with
+/// what it reaped (`utime + stime + cutime + cstime`), and the resident
+/// memory (`/proc/<pid>/statm`) of those at depth `skip` or below. The levels
+/// above are the judge's own forks (the keeper and, with namespaces, init):
+/// copies of the judge whose pages are the judge's, not the program's.
+fn tree_usage(pid: i32, skip: usize) -> Usage {
     static TICKS: OnceLock<u64> = OnceLock::new();
+    static PAGE: OnceLock<u64> = OnceLock::new();
     // SAFETY: sysconf has no memory preconditions.
     let hz = *TICKS.get_or_init(|| (unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).max(1) as u64);
-    let mut todo = vec![pid];
+    // SAFETY: as above.
+    let page = *PAGE.get_or_init(|| (unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).max(1) as u64);
+    let mut todo = vec![(pid, 0)];
     let mut ticks: u64 = 0;
+    let mut pages: u64 = 0;
     let mut seen = 0;
-    while let Some(p) = todo.pop() {
+    while let Some((p, depth)) = todo.pop() {
         seen += 1;
         if seen > 4 * MAX_PROCESSES as usize {
             break;
@@ -338,9 +364,23 @@ fn tree_cpu(pid: i32) -> Duration {
                 .map(|t| t.max(0) as u64)
                 .sum::<u64>();
         }
-        todo.extend(children_of(p, false).unwrap_or_default());
+        if depth >= skip {
+            pages += std::fs::read_to_string(format!("/proc/{p}/statm"))
+                .ok()
+                .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+                .unwrap_or(0);
+        }
+        todo.extend(
+            children_of(p, false)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|c| (c, depth + 1)),
+        );
     }
-    Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / hz)
+    Usage {
+        cpu: Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / hz),
+        resident: pages.saturating_mul(page),
+    }
 }
 
 /// Kills and reaps the judge's children that are not a run's keeper: the
@@ -1021,6 +1061,27 @@ fn own_strings() -> Vec<(usize, usize)> {
 /// The `PATH` of the program.
 const PROGRAM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
+/// PyPy's young generation in every run: PyPy sizes it from the cache the CPU
+/// reports (half of it: 240 MiB on a Xeon that reports 480 MiB, 512 KiB on
+/// another machine), which would make a Python program's memory and speed,
+/// and so its verdict, depend on the machine. 4 MiB is PyPy's own choice
+/// where the cache is unknown. Other programs ignore the variable.
+pub const PYPY_NURSERY: (&str, &str) = ("PYPY_GC_NURSERY", "4M");
+
+/// The address space each process may reserve beyond the memory limit where
+/// there is no memory cgroup: runtimes reserve far more than they touch (the
+/// JVM about 4 GiB for its heap, class space and code cache; Go and PyPy
+/// hundreds of MiB), and only touched pages are memory. The resident memory
+/// of the run's processes together is what the limit applies to; the judge
+/// samples it with the CPU time (see the module docs). The allowance bounds
+/// what one process can take between two samples.
+pub const ADDRESS_SPACE_ALLOWANCE: u64 = 8 << 30;
+
+/// `RLIMIT_AS` of each process of a run without a memory cgroup.
+fn address_space(memory: u64) -> u64 {
+    memory.saturating_add(ADDRESS_SPACE_ALLOWANCE)
+}
+
 /// The working directory of a strict run with a private `/tmp`.
 const PRIVATE_WORKDIR: &str = "/tmp/run";
 
@@ -1147,6 +1208,7 @@ pub fn run(
         .env("HOME", &home)
         .env("TMPDIR", if private_tmp { "/tmp".into() } else { home })
         .env("LANG", "C")
+        .env(PYPY_NURSERY.0, PYPY_NURSERY.1)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -1165,7 +1227,7 @@ pub fn run(
     let mem = if cgroup.is_some() {
         libc::RLIM_INFINITY
     } else {
-        limits.memory
+        address_space(limits.memory)
     };
     let cpu = limits.cpu.as_secs() + 1;
     let own_strings = own_strings();
@@ -1465,11 +1527,12 @@ pub fn run(
             kill_uid(uid);
         }
     };
-    let cpu_now = || {
-        cgroup
-            .as_ref()
-            .and_then(RunCgroup::cpu)
-            .unwrap_or_else(|| tree_cpu(pid))
+    // The program's processes lie below the keeper (basic: the keeper is the
+    // program) and, with namespaces, below init too.
+    let skip = if strict { 2 } else { 0 };
+    let usage_now = || match cgroup.as_ref().and_then(RunCgroup::cpu) {
+        Some(cpu) => Usage { cpu, resident: 0 },
+        None => tree_usage(pid, skip),
     };
     // Waits for the keeper to exit without reaping it: until it is reaped its
     // pid and process group id cannot be reused, so killing them can only
@@ -1533,6 +1596,9 @@ pub fn run(
     // The CPU time last seen while the run was going (a killed run's
     // processes may not reach the keeper's rusage).
     let mut cpu_seen = Duration::ZERO;
+    // Without a memory cgroup: the largest resident memory of the run's
+    // processes together seen while it was going.
+    let mut resident_seen = 0;
     loop {
         let left = limits.wall.saturating_sub(start.elapsed());
         if exited(left.min(TICK)) {
@@ -1545,9 +1611,13 @@ pub fn run(
         } else if start.elapsed() >= limits.wall {
             limit = Some(Limit::Wall);
         } else {
-            cpu_seen = cpu_seen.max(cpu_now());
+            let now = usage_now();
+            cpu_seen = cpu_seen.max(now.cpu);
+            resident_seen = resident_seen.max(now.resident);
             if cpu_seen > limits.cpu {
                 limit = Some(Limit::Cpu);
+            } else if cgroup.is_none() && now.resident > limits.memory {
+                limit = Some(Limit::Memory);
             }
         }
         if interrupted || limit.is_some() {
@@ -1575,7 +1645,10 @@ pub fn run(
         .max(cpu_seen)
         .max(cgroup.as_ref().and_then(RunCgroup::cpu).unwrap_or_default());
     let rss = (ru.ru_maxrss as u64).saturating_mul(1024);
-    let memory = cgroup.as_ref().and_then(RunCgroup::peak).unwrap_or(rss);
+    let memory = cgroup
+        .as_ref()
+        .and_then(RunCgroup::peak)
+        .unwrap_or(rss.max(resident_seen));
     let hit = cgroup.as_ref().map(RunCgroup::limit_hit);
     drop(cgroup);
     if let Some(w) = workdir {
@@ -1606,10 +1679,7 @@ pub fn run(
             limit = Some(Limit::Cpu);
         } else if match hit {
             Some(hit) => failed && hit,
-            None => {
-                memory > limits.memory
-                    || (failed && (memory >= limits.memory / 4 || names_failed_allocation(&stderr)))
-            }
+            None => memory > limits.memory || (failed && names_failed_allocation(&stderr)),
         } {
             limit = Some(Limit::Memory);
         }

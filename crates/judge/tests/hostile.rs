@@ -701,3 +701,112 @@ fn unshare_as_nobody() -> Command {
         Command::new("unshare")
     }
 }
+
+/// Honest programs of runtimes that reserve far more address space than they
+/// touch get AC from a judge without a memory cgroup (as `nobody` when the
+/// tests run as root, else as the tests' own user), in both isolation modes:
+/// PyPy (and PyPy with its young generation forced above the 256 MiB limit,
+/// as a CPU that reports a 480 MiB cache makes it: issue #19), CPython, the
+/// JVM with 8 threads, and a C program that reserves 4 GiB as Go's runtime
+/// does. Each is skipped with a message where its runtime is missing.
+#[test]
+fn runtimes_that_reserve_more_than_they_touch_get_ac_without_a_cgroup() {
+    use std::ffi::OsString;
+    use std::os::unix::fs::PermissionsExt;
+    let root = is_root();
+    if root && !Path::new("/usr/bin/setpriv").exists() {
+        eprintln!("skipped: running as root without /usr/bin/setpriv");
+        return;
+    }
+    let base = tempfile::Builder::new()
+        .prefix("beatty-fair-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .expect("tempdir");
+    std::fs::set_permissions(base.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let progs = dir(base.path(), "prog", 0o755);
+    let tmp = dir(base.path(), "tmp", 0o700);
+    if root {
+        std::os::unix::fs::chown(&tmp, Some(NOBODY), Some(NOBODY)).expect("chown");
+    }
+    let fair = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fair");
+    let exact_py = progs.join("exact.py");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/submissions/accepted/exact.py"),
+        &exact_py,
+    )
+    .expect("copy exact.py");
+    let has = |tool: &str| {
+        Command::new(tool)
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let os = |parts: &[&dyn AsRef<std::ffi::OsStr>]| -> Vec<OsString> {
+        parts.iter().map(|p| p.as_ref().to_owned()).collect()
+    };
+    let mut programs: Vec<(&str, Vec<OsString>)> = Vec::new();
+    programs.push(("CPython", os(&[&"python3", &exact_py])));
+    if has("pypy3") {
+        programs.push(("PyPy", os(&[&"pypy3", &exact_py])));
+        // A 400 MiB young generation: PyPy asks for it at start-up, beyond a
+        // 256 MiB address-space limit (it aborted with `cannot allocate
+        // nursery` under the old RLIMIT_AS fallback).
+        programs.push((
+            "PyPy with a 400 MiB nursery",
+            os(&[&"env", &"PYPY_GC_NURSERY=400M", &"pypy3", &exact_py]),
+        ));
+    } else {
+        eprintln!("skipping PyPy: no pypy3 here");
+    }
+    let reserve = progs.join("reserve");
+    if compile(&fair.join("reserve.c"), &reserve) {
+        programs.push(("C reserving 4 GiB", os(&[&reserve])));
+    }
+    if has("javac") && has("java") {
+        let status = Command::new("javac")
+            .arg("-d")
+            .arg(&progs)
+            .arg(fair.join("Main.java"))
+            .status()
+            .expect("javac");
+        assert!(status.success(), "javac failed");
+        for e in std::fs::read_dir(&progs).expect("read").flatten() {
+            let _ = std::fs::set_permissions(e.path(), std::fs::Permissions::from_mode(0o755));
+        }
+        programs.push(("Java, 8 threads", os(&[&"java", &"-cp", &progs, &"Main"])));
+    } else {
+        eprintln!("skipping Java: no javac or java here");
+    }
+    for (what, cmd) in &programs {
+        for mode in ["strict", "basic"] {
+            let mut judge = if root {
+                let mut c = Command::new("setpriv");
+                c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+                    .arg(judge_for_nobody());
+                c
+            } else {
+                Command::new(env!("CARGO_BIN_EXE_judge"))
+            };
+            let out = judge
+                .current_dir(base.path())
+                .args(["run", "wythoff", "--seed", "1", "--jobs", "1"])
+                .args(["--isolation", mode, "--"])
+                .args(cmd)
+                .env("TMPDIR", &tmp)
+                .stdin(Stdio::null())
+                .output()
+                .expect("run judge");
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            if !stderr.contains("no usable memory cgroup") {
+                eprintln!("{what} ({mode}): this judge has a memory cgroup: {stderr}");
+            }
+            assert!(
+                stdout.contains("verdict: AC (7/7 tests)") && out.status.success(),
+                "{what} ({mode}): expected AC without a memory cgroup, the judge said:\n{stdout}{stderr}"
+            );
+        }
+    }
+}

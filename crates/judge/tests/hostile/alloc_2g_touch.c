@@ -1,8 +1,7 @@
 // expect: MLE
-// without a memory cgroup: RE
-// Allocates 2 GiB in one block and touches it. Under RLIMIT_AS (no cgroup)
-// the allocation is refused at once and the program crashes on the null
-// pointer, which the judge cannot tell from a bug: RE.
+// Allocates 2 GiB in one block and touches it (a null pointer would crash).
+// Without a memory cgroup the block is granted (address space is not memory)
+// and the judge kills the run once its resident memory passes the limit.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

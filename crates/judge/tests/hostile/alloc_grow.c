@@ -1,8 +1,7 @@
 // expect: MLE
-// without a memory cgroup: MLE
 // Grows its memory 1 MiB at a time, touching each block, towards 2 GiB, and
 // exits 1 quietly when an allocation is refused: MLE with a cgroup (the
-// limit was hit) and without (it failed with most of the limit resident).
+// limit was hit) and without (its sampled resident memory passed the limit).
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
