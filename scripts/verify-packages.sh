@@ -44,6 +44,26 @@ if [ ! -x "$VENV/bin/verifyproblem" ]; then
     "$VENV/bin/pip" install --quiet problemtools
 fi
 
+# problemtools runs Python 3 submissions with PyPy under an address-space limit
+# (RLIMIT_AS) of the package's memory limit (256 MiB), and PyPy reserves its
+# young generation (nursery) at start-up: half the cache the CPU reports, so
+# 240 MiB on a Xeon that reports 480 MiB, and every Python submission aborts
+# with `cannot allocate nursery` before reading a byte. The packages' limit is
+# resident memory, as DOMjudge and Kattis count it with cgroups (issue #19;
+# see `judge package --help`), so verification pins PyPy's nursery to 4 MiB,
+# PyPy's own size where the cache is unknown; verifyproblem passes its
+# environment on to the submissions. The check below shows, on any CPU, that
+# the limit kills PyPy with a large nursery and lets it run with the pinned one.
+export PYPY_GC_NURSERY=4M
+mem_kib=$((256 * 1024))
+if (ulimit -v "$mem_kib"; PYPY_GC_NURSERY=400M pypy3 -c 'pass') 2>/dev/null; then
+    echo "verify-packages: note: pypy3 started with a 400 MiB nursery under a 256 MiB address-space limit" >&2
+fi
+if ! (ulimit -v "$mem_kib"; pypy3 -c 'pass'); then
+    echo "verify-packages: pypy3 cannot start under a 256 MiB address-space limit with PYPY_GC_NURSERY=$PYPY_GC_NURSERY" >&2
+    exit 1
+fi
+
 if [ -z "${JUDGE:-}" ]; then
     cargo build --quiet --release -p beatty-judge --bin judge
     JUDGE=target/release/judge

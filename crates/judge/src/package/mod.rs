@@ -21,6 +21,23 @@
 //!
 //! Kattis takes the problem's short name from the directory (or zip) name and
 //! requires it to match `[a-z0-9]+`: [`short_name`] gives it.
+//!
+//! ## Memory: resident, not address space
+//!
+//! The memory limit, [`MEMORY_LIMIT_MIB`], is what the problem's solutions
+//! may *use*: resident memory, which DOMjudge and Kattis charge with cgroups
+//! (touched pages only), as `judge run` does. problemtools' `verifyproblem`
+//! limits address space instead (`RLIMIT_AS`), which counts reservations a
+//! runtime never touches. PyPy, with which problemtools runs Python 3, reserves
+//! its young generation at start-up, sized at half the cache the CPU reports:
+//! on a Xeon that reports 480 MiB that is 240 MiB, and under a 256 MiB address
+//! space every Python submission aborts with `cannot allocate nursery` before
+//! reading its input. Raising the package's limit to make room would let
+//! memory-hungry wrong solutions pass on cgroup judges; so the limit stays,
+//! and verification pins PyPy's young generation (`PYPY_GC_NURSERY=4M`,
+//! PyPy's own size where the cache is unknown), as `scripts/verify-packages.sh`
+//! does and as a setter verifying on such a machine should. (problemtools sets
+//! no address-space limit for Java.)
 
 mod assets;
 
@@ -611,7 +628,8 @@ fn write_zip(root: &Path, zip_path: &Path) -> Result<(), Fail> {
 /// package's output limit is never below it.
 pub const DEFAULT_OUTPUT_LIMIT_MIB: u64 = 8;
 
-/// The memory limit of the package, in MiB: the default of `judge run`.
+/// The memory limit of the package, in MiB: the default of `judge run`; the
+/// resident memory of a solution (see the module docs).
 pub const MEMORY_LIMIT_MIB: u64 = 256;
 
 /// Who owns the package's material (the statement text, the data, the
