@@ -12,7 +12,7 @@
 //!
 //! Needs `cc` (or `$CC`) on the PATH and Linux.
 
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 mod unix {
     use beatty_judge::Problem;
     use beatty_judge::run::{RunConfig, Test, run_tests};
@@ -144,8 +144,8 @@ mod unix {
 }
 
 fn main() {
-    #[cfg(unix)]
+    #[cfg(target_os = "linux")]
     unix::main();
-    #[cfg(not(unix))]
-    eprintln!("sandbox_overhead: the sandbox exists only on Unix");
+    #[cfg(not(target_os = "linux"))]
+    eprintln!("sandbox_overhead: the sandbox exists only on Linux");
 }

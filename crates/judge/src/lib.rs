@@ -26,15 +26,17 @@
 //! assert_eq!(out, b"0\n1\n0\n");
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod check;
 pub mod explain;
 pub mod generate;
 pub mod package;
 pub mod problem;
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 pub mod run;
-#[cfg(unix)]
-pub mod sandbox;
+#[cfg(target_os = "linux")]
+pub use beatty_sandbox as sandbox;
 pub mod solve;
 pub mod testset;
 pub mod text;

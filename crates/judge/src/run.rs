@@ -180,8 +180,8 @@ pub struct TestResult {
 /// A failure of the judge itself (not of the submission).
 ///
 /// ```
-/// let e = beatty_judge::run::RunError("cannot start `x`".into());
-/// assert!(e.to_string().contains("cannot start"));
+/// let e = beatty_judge::run::RunError("running `x`: No such file or directory".into());
+/// assert!(e.to_string().contains("running `x`"));
 /// ```
 #[derive(Clone, Debug)]
 pub struct RunError(pub String);
@@ -235,7 +235,7 @@ fn run_one(
     )
     .map_err(|e| {
         RunError(format!(
-            "cannot start `{}`: {e}",
+            "running `{}`: {e}",
             excerpt(cmd.first().map_or(&[][..], |c| c.as_bytes()), 200)
         ))
     })?;
@@ -311,6 +311,12 @@ fn run_one(
 /// starts after the first failing one (in test order) is known, and results
 /// end at it.
 ///
+/// Before the first run, every input and answer is copied into a fresh
+/// directory of the judge's (mode 0700, hidden from the runs, removed at the
+/// end), and the runs are fed and checked from the copies: a program cannot
+/// change what a later test gets or is compared with (by renaming the test
+/// directory, say).
+///
 /// # Errors
 /// A failure of the judge (cannot start the program, a checker failure,
 /// interrupted by [`shut_down`]).
@@ -330,6 +336,13 @@ pub fn run_tests(
     cfg: &RunConfig,
     on_done: &(dyn Fn(&TestResult) + Sync),
 ) -> Result<Vec<TestResult>, RunError> {
+    // The tests as they are now, in the judge's own 0700 directory, before
+    // anything runs: nothing a program does can change what later tests get
+    // or are compared with. The directory is hidden from the runs too.
+    let (private, tests) = private_copies(tests)?;
+    let mut cfg = cfg.clone();
+    cfg.hide.push(private.path().to_path_buf());
+    let (tests, cfg) = (&tests[..], &cfg);
     struct State {
         results: Vec<Option<Result<TestResult, RunError>>>,
         reported: usize,
@@ -387,6 +400,35 @@ pub fn run_tests(
         }
     }
     Ok(out)
+}
+
+/// Copies every test's input and answer into a fresh directory only the
+/// judge's user can enter (mode 0700), removed when the returned handle drops.
+fn private_copies(tests: &[Test]) -> Result<(tempfile::TempDir, Vec<Test>), RunError> {
+    let dir = tempfile::Builder::new()
+        .prefix("judge-tests-")
+        .tempdir()
+        .map_err(|e| RunError(format!("cannot make a directory for the tests: {e}")))?;
+    let copy = |from: &Path, to: PathBuf| {
+        std::fs::copy(from, &to)
+            .map(|_| to)
+            .map_err(|e| RunError(format!("{}: cannot copy: {e}", from.display())))
+    };
+    let copies = tests
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            Ok(Test {
+                name: t.name.clone(),
+                input: copy(&t.input, dir.path().join(format!("{i}.in")))?,
+                answer: match &t.answer {
+                    Some(a) => Some(copy(a, dir.path().join(format!("{i}.ans")))?),
+                    None => None,
+                },
+            })
+        })
+        .collect::<Result<Vec<_>, RunError>>()?;
+    Ok((dir, copies))
 }
 
 /// The overall verdict line: the first failing test's verdict (or AC) and the

@@ -425,6 +425,8 @@ hostile! {
     read_answers => "read_answers.sh",
     rewrite_tests => "rewrite_tests.sh",
     terminal_escapes => "terminal_escapes.sh",
+    escape => "escape.py",
+    deep_tree => "deep_tree.py",
 }
 
 /// Test sets written by strangers: an invalid `.in` or a FIFO named `.in` is
@@ -553,44 +555,71 @@ fn a_fractional_cpu_limit_is_enforced() {
     let tests = dir(base.path(), "tests", 0o755);
     std::fs::write(tests.join("a.in"), "1 2\n").expect("write");
     std::fs::write(tests.join("a.ans"), "0\n").expect("write");
-    for mode in ["strict", "basic"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_judge"))
-            .args(["run", "wythoff", "--tests"])
-            .arg(&tests)
-            .args([
-                "--isolation",
-                mode,
-                "--cpu-limit",
-                "0.5",
-                "--time-limit",
-                "20",
-                "--",
-                "sh",
+    // The CPU of every process counts: the program's own, a double-forked
+    // orphan's, and a child forked from a second thread (whose parent is
+    // that thread), while the program itself sleeps.
+    let burners: [(&str, &[&str]); 3] = [
+        ("a loop", &["sh", "-c", "while :; do :; done"]),
+        (
+            "an orphan",
+            &["sh", "-c", "(sh -c 'while :; do :; done' &); sleep 30"],
+        ),
+        (
+            "a second thread's child",
+            &[
+                "python3",
                 "-c",
-                "while :; do :; done",
-            ])
-            .stdin(Stdio::null())
-            .output()
-            .expect("run judge");
-        let report = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.code(), Some(1), "{mode}: {report}");
-        assert!(report.contains("verdict: TLE"), "{mode}: {report}");
-        assert!(report.contains("beyond the limit"), "{mode}: {report}");
-        // `a  TLE  0.612s wall  0.540s cpu  1 MiB`
-        let line = report.lines().next().unwrap_or_default();
-        let figures: Vec<f64> = line
-            .split_whitespace()
-            .filter_map(|w| w.strip_suffix('s')?.parse().ok())
-            .collect();
-        assert_eq!(figures.len(), 2, "{mode}: {line}");
-        assert!(
-            figures[1] >= 0.5,
-            "{mode}: CPU time below the limit: {line}"
-        );
-        assert!(
-            figures[0] < 10.0,
-            "{mode}: the wall limit stopped it: {line}"
-        );
+                "import os, threading, time\n\
+                 def spawn():\n    \
+                     if os.fork() == 0:\n        \
+                         while True: pass\n    \
+                     time.sleep(30)\n\
+                 threading.Thread(target=spawn).start()\n\
+                 time.sleep(30)\n",
+            ],
+        ),
+    ];
+    for (what, cmd) in burners {
+        for mode in ["strict", "basic"] {
+            let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+                .args(["run", "wythoff", "--tests"])
+                .arg(&tests)
+                .args([
+                    "--isolation",
+                    mode,
+                    "--cpu-limit",
+                    "0.5",
+                    "--time-limit",
+                    "20",
+                    "--",
+                ])
+                .args(cmd)
+                .stdin(Stdio::null())
+                .output()
+                .expect("run judge");
+            let report = String::from_utf8_lossy(&out.stdout);
+            assert_eq!(out.status.code(), Some(1), "{what}, {mode}: {report}");
+            assert!(report.contains("verdict: TLE"), "{what}, {mode}: {report}");
+            assert!(
+                report.contains("beyond the limit"),
+                "{what}, {mode}: {report}"
+            );
+            // `a  TLE  0.612s wall  0.540s cpu  1 MiB`
+            let line = report.lines().next().unwrap_or_default();
+            let figures: Vec<f64> = line
+                .split_whitespace()
+                .filter_map(|w| w.strip_suffix('s')?.parse().ok())
+                .collect();
+            assert_eq!(figures.len(), 2, "{what}, {mode}: {line}");
+            assert!(
+                figures[1] >= 0.5,
+                "{what}, {mode}: CPU time below the limit: {line}"
+            );
+            assert!(
+                figures[0] < 10.0,
+                "{what}, {mode}: the wall limit stopped it: {line}"
+            );
+        }
     }
 }
 

@@ -5,9 +5,9 @@ mod play;
 mod plot;
 
 use beatty_judge::generate::{GenError, Profile, generate};
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 use beatty_judge::run::{RunConfig, run_tests, shut_down, tests_in, validate_tests, verdict_line};
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 use beatty_judge::sandbox::{Isolation, strict_available};
 use beatty_judge::{Problem, SolveError, check, solve, validate};
 use clap::{Args, Parser, Subcommand};
@@ -75,8 +75,8 @@ enum Cmd {
     #[command(after_help = format!("Writes problem.yaml, problem_statement/problem.en.tex, data/sample and data/secret (the test set of `judge testset`, hack cases included), input_validators/validate.py (self-contained Python 3, accepts exactly what `judge validate` accepts), output_validators/ where token comparison is not enough (wythoff-moves), and submissions/ (accepted, wrong_answer, time_limit_exceeded). Kattis takes the short name from the directory name and wants [a-z0-9]+ (e.g. wythoffmoves). An existing non-empty --out is refused unless --force; ., .., /, symbolic links and the current directory or its ancestors always. The package is built in a temporary directory beside --out and renamed into place (the old one is moved aside first and deleted last), so a failure leaves nothing behind and the old package as it was. Verify with problemtools: `verifyproblem DIR` (scripts/verify-packages.sh).\n\nThe memory limit (256 MiB) is resident memory, as DOMjudge and Kattis count it with cgroups. problemtools limits address space instead, and PyPy (its Python 3) reserves a young generation of half the cache the CPU reports, so on a CPU that reports a large cache verify with PYPY_GC_NURSERY=4M in the environment (scripts/verify-packages.sh does).\n\n{}\n\nExamples:\n  judge package wythoff --out wythoff\n  judge package wythoff-moves --out wythoffmoves.zip --zip\n  judge package euclid --out euclid --force --seed 7", problems_help()))]
     Package(PackageArgs),
     /// Judge a submission on a test set, each test in a sandbox: AC, WA, PE, TLE, MLE, OLE or RE.
-    #[command(after_help = format!("Prints a line per test as soon as its verdict is known (name, verdict, wall time, CPU time, peak memory; a progress bar on a terminal), then `verdict: <AC|WA|PE|TLE|MLE|OLE|RE> (<passed>/<total> tests)` (the verdict of the first failing test). Exits 0 only on AC, 1 otherwise, 3 if the judge itself fails (an invalid or unreadable test, a program that cannot start). Every `.in` is validated before anything runs.\n\nThe sandbox: the submission reads its input from a pipe, gets no other inherited file descriptor and a clean environment (PATH=/usr/local/bin:/usr/bin:/bin, HOME its working directory, TMPDIR the same or the private /tmp, LANG=C, PYPY_GC_NURSERY=4M; a bare command name is looked up in that PATH, then in the judge's), runs in an empty private directory (removed afterwards, whatever modes it left) under wall time (counted from its start), CPU time (all its processes, checked every 20 ms), memory and output limits, and every process it starts is killed when its test ends. Memory: where the judge can make a memory cgroup (in practice as root; cgroup v2 with the memory controller delegated, else cgroup v1) each test gets its own, limited for all its processes together; MLE when it hit the limit and did not exit 0, and the peak is the cgroup's. Without one (as an ordinary user, as a rule) the judge samples the resident memory of all the test's processes every 20 ms and kills the test past the limit: MLE, as is a peak over the limit or a failed run whose stderr names a failed allocation. Address space is not memory: each process may reserve the limit plus 8 GiB (RLIMIT_AS), so the JVM, Go and PyPy, which reserve far more than they touch, are judged by what they use. Every test's environment has PYPY_GC_NURSERY=4M, so that PyPy's memory does not depend on the cache the CPU reports. The judge says on stderr which isolation and which memory limit it uses. As root it runs as a user id of its own (60000 + n) with at most 64 processes. --isolation strict (the default where the kernel allows it) adds a PID namespace (nothing it starts survives it, whatever it does with sessions; it sees and can signal no process outside, and its /proc shows only its own processes) and a mount namespace where the test directory is covered by an empty tmpfs and /tmp, /var/tmp, /dev/shm by private ones (each unless the program or an argument lies inside it); without root it gets them through a user namespace. --isolation basic is the fallback without namespaces: the judge is a child subreaper and kills every re-parented descendant of the test; it loses the hiding of the test directory and of other processes, writes to the shared /tmp stay, and without root it loses the separation from the judge's user (and with --jobs above 1 and no cgroup, a descendant that left its session with setsid may live until no other test runs).\n\nSIGINT, SIGTERM and SIGHUP kill every running submission, remove the temporary files and exit 130, 143 and 129.\n\n{}\n\nExamples:\n  judge run wythoff -- python3 solution.py\n  judge run wythoff --tests target/tests-wythoff --time-limit 1 --jobs 2 -- ./a.out\n  judge run wythoff --tests wythoff-package/data --stop-on-fail -- ./a.out\n  judge run euclid --seed 5 --memory-limit 64 --output-limit 1000000 -- ./sol", problems_help()))]
-    #[cfg(unix)]
+    #[command(after_help = format!("Prints a line per test as soon as its verdict is known (name, verdict, wall time, CPU time, peak memory; a progress bar on a terminal), then `verdict: <AC|WA|PE|TLE|MLE|OLE|RE> (<passed>/<total> tests)` (the verdict of the first failing test). Exits 0 only on AC, 1 otherwise, 3 if the judge itself fails (an invalid or unreadable test, a program that cannot start). Every `.in` is validated before anything runs.\n\nThe sandbox: the submission reads its input from a pipe, gets no other inherited file descriptor and a clean environment (PATH=/usr/local/bin:/usr/bin:/bin, HOME its working directory, TMPDIR the same or the private /tmp, LANG=C, PYPY_GC_NURSERY=4M; a bare command name is looked up in that PATH, then in the judge's), runs in an empty private directory (removed afterwards, whatever modes it left) under wall time (counted from its start), CPU time (all its processes, checked every 20 ms), memory and output limits, and every process it starts is killed when its test ends. Memory: where the judge can make a memory cgroup (in practice as root; cgroup v2 with the memory controller delegated, else cgroup v1) each test gets its own, limited for all its processes together; MLE when it hit the limit and did not exit 0, and the peak is the cgroup's. Without one (as an ordinary user, as a rule) the judge samples the resident memory of all the test's processes every 20 ms and kills the test past the limit: MLE, as is a peak over the limit or a failed run whose stderr names a failed allocation. Address space is not memory: each process may reserve the limit plus 8 GiB (RLIMIT_AS), so the JVM, Go and PyPy, which reserve far more than they touch, are judged by what they use. Every test's environment has PYPY_GC_NURSERY=4M, so that PyPy's memory does not depend on the cache the CPU reports. Every program, in both modes, is confined for good before it starts (no_new_privs): Landlock lets it read and execute only the system directories (/usr, /bin, /lib*, /opt), a few files of /etc that runtimes read, /proc and the files the command names, and write only its working directory and private /tmp; it denies TCP bind and connect and scopes abstract Unix sockets and signals to the run where the kernel's Landlock ABI has them; a seccomp filter answers EPERM to sockets other than AF_UNIX, keyrings, System V IPC and POSIX message queues, TIOCSTI, mounts, unshare and setns, ptrace, bpf, io_uring and perf_event_open. The judge says on stderr which isolation, which memory limit and which of these layers this kernel gives. As root it runs as a user id of its own (60000 + n) with at most 64 processes. --isolation strict (the default where the kernel allows it) adds a PID namespace (nothing it starts survives it, whatever it does with sessions; it sees and can signal no process outside, and its /proc shows only its own processes) and a mount namespace where the test directory is covered by an empty tmpfs and /tmp, /var/tmp, /dev/shm by private ones (each unless the program or an argument lies inside it); without root it gets them through a user namespace. --isolation basic is the fallback without namespaces: the judge is a child subreaper and kills every re-parented descendant of the test; it loses the hiding of the test directory and of other processes, writes to the shared /tmp stay, and without root it loses the separation from the judge's user (and with --jobs above 1 and no cgroup, a descendant that left its session with setsid may live until no other test runs).\n\nSIGINT, SIGTERM and SIGHUP kill every running submission, remove the temporary files and exit 130, 143 and 129.\n\n{}\n\nExamples:\n  judge run wythoff -- python3 solution.py\n  judge run wythoff --tests target/tests-wythoff --time-limit 1 --jobs 2 -- ./a.out\n  judge run wythoff --tests wythoff-package/data --stop-on-fail -- ./a.out\n  judge run euclid --seed 5 --memory-limit 64 --output-limit 1000000 -- ./sol", problems_help()))]
+    #[cfg(target_os = "linux")]
     Run(RunArgs),
     /// Explain one case: who wins, the winning moves, what the float formula says.
     #[command(after_help = format!("Give a problem and the numbers of one case line: {}.\n\n{}\n\nExamples:\n  judge explain wythoff 165580140 267914295\n  judge explain euclid 25 7\n  judge explain bash 23 2\n  judge explain bash-auction 4 2\n  judge explain fibonacci-nim 100\n  judge explain 51nod1185 165580140 267914295", case_fields_help(), problems_help()))]
@@ -173,7 +173,7 @@ struct TestsetArgs {
 }
 
 /// `--isolation`: how each run is isolated.
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum IsolationArg {
     /// Strict where the kernel allows namespaces, else basic.
@@ -184,7 +184,7 @@ enum IsolationArg {
     Basic,
 }
 
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 #[derive(Args)]
 struct RunArgs {
     /// The problem (name or alias), e.g. `wythoff`.
@@ -481,10 +481,10 @@ fn cmd_explain(a: &ExplainArgs) -> Outcome {
 }
 
 /// The signal that stopped `judge run` (0: none).
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 static SIGNALLED: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
 
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 fn seconds(name: &str, s: f64) -> Result<std::time::Duration, String> {
     if s.is_finite() && s > 0.0 && s < 1e6 {
         Ok(std::time::Duration::from_secs_f64(s))
@@ -496,7 +496,7 @@ fn seconds(name: &str, s: f64) -> Result<std::time::Duration, String> {
 }
 
 /// `judge run` (Unix only: its sandbox is made of POSIX process control).
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 fn cmd_run(a: &RunArgs) -> Outcome {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use std::io::IsTerminal;
@@ -540,8 +540,9 @@ fn cmd_run(a: &RunArgs) -> Outcome {
     };
     let _ = writeln!(
         io::stderr(),
-        "judge: isolation {isolation}; memory limit by {}",
-        beatty_judge::sandbox::memory_enforcement()
+        "judge: isolation {isolation}; memory limit by {}; {}",
+        beatty_judge::sandbox::memory_enforcement(),
+        beatty_judge::sandbox::layers()
     );
     let cfg = RunConfig {
         time_limit,
@@ -670,7 +671,7 @@ fn main() -> ExitCode {
         Cmd::Check(a) => cmd_check(a),
         Cmd::Gen(a) => cmd_gen(a),
         Cmd::Testset(a) => cmd_testset(a),
-        #[cfg(unix)]
+        #[cfg(target_os = "linux")]
         Cmd::Run(a) => cmd_run(a),
         Cmd::Package(a) => cmd_package(a),
         Cmd::Hazards(a) => hazards::run(a),

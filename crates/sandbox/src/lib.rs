@@ -92,7 +92,13 @@
 //! its pipes: a descendant that escaped cannot make it hang. The working
 //! directory is removed afterwards (made writable first, whatever modes the
 //! program left; a failure to remove it is the judge's error).
+#![cfg(target_os = "linux")]
 #![allow(unsafe_code)]
+
+mod child;
+mod cleanup;
+pub mod filesystem;
+pub mod syscalls;
 
 use std::ffi::{CString, OsString};
 use std::io::{Read, Write};
@@ -143,6 +149,14 @@ pub fn strict_available() -> bool {
         )
         .is_ok_and(|o| o.exit == Exit::Code(0) && o.limit.is_none())
     })
+}
+
+/// The confinement layers every program gets here (filesystem and syscall
+/// rules, in both isolation modes), for the judge's report: e.g. `landlock ABI
+/// 7 (files, TCP, abstract sockets, signals); seccomp filter (…)`.
+#[must_use]
+pub fn layers() -> String {
+    format!("{}; {}", filesystem::describe(), syscalls::describe())
 }
 
 /// How the memory limit is enforced here, for the judge's report: by a
@@ -337,12 +351,14 @@ struct Usage {
     resident: u64,
 }
 
-/// The usage of `pid` and its live descendants: the CPU time of each, with
+/// The usage of `pid`, of the `orphans` of its run (descendants that
+/// outlived their parents and were re-parented to the judge), and of their
+/// live descendants: the CPU time of each, with
 /// what it reaped (`utime + stime + cutime + cstime`), and the resident
 /// memory (`/proc/<pid>/statm`) of those at depth `skip` or below. The levels
 /// above are the judge's own forks (the keeper and, with namespaces, init):
 /// copies of the judge whose pages are the judge's, not the program's.
-fn tree_usage(pid: i32, skip: usize) -> Usage {
+fn tree_usage(pid: i32, skip: usize, orphans: &[i32]) -> Usage {
     static TICKS: OnceLock<u64> = OnceLock::new();
     static PAGE: OnceLock<u64> = OnceLock::new();
     // SAFETY: sysconf has no memory preconditions.
@@ -350,6 +366,7 @@ fn tree_usage(pid: i32, skip: usize) -> Usage {
     // SAFETY: as above.
     let page = *PAGE.get_or_init(|| (unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).max(1) as u64);
     let mut todo = vec![(pid, 0)];
+    todo.extend(orphans.iter().map(|&o| (o, skip)));
     let mut ticks: u64 = 0;
     let mut pages: u64 = 0;
     let mut seen = 0;
@@ -370,8 +387,10 @@ fn tree_usage(pid: i32, skip: usize) -> Usage {
                 .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
                 .unwrap_or(0);
         }
+        // The children of every thread: a child forked from a second thread
+        // has that thread, not the process, as its parent.
         todo.extend(
-            children_of(p, false)
+            children_of(p, true)
                 .unwrap_or_default()
                 .into_iter()
                 .map(|c| (c, depth + 1)),
@@ -381,6 +400,20 @@ fn tree_usage(pid: i32, skip: usize) -> Usage {
         cpu: Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / hz),
         resident: pages.saturating_mul(page),
     }
+}
+
+/// The judge's children in session `session` that are not a run's keeper:
+/// the orphans of the basic run whose program leads that session.
+fn orphans_in_session(session: i32) -> Vec<i32> {
+    // SAFETY: getpid has no preconditions.
+    let me = unsafe { libc::getpid() };
+    let keepers = runs().keepers.clone();
+    children_of(me, true)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|p| !keepers.contains(p))
+        .filter(|&p| stat_fields(p).and_then(|f| number(f.get(3))) == Some(i64::from(session)))
+        .collect()
 }
 
 /// Kills and reaps the judge's children that are not a run's keeper: the
@@ -870,8 +903,12 @@ impl WorkDir {
 
     fn remove(mut self) -> std::io::Result<()> {
         match self.0.take() {
-            Some(p) => remove_tree(&p)
-                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", p.display()))),
+            Some(p) => cleanup::remove_tree(&p).map_err(|e| {
+                std::io::Error::new(
+                    e.kind(),
+                    format!("cannot remove the run's directory {}: {e}", p.display()),
+                )
+            }),
             None => Ok(()),
         }
     }
@@ -880,48 +917,9 @@ impl WorkDir {
 impl Drop for WorkDir {
     fn drop(&mut self) {
         if let Some(p) = self.0.take() {
-            let _ = remove_tree(&p);
+            let _ = cleanup::remove_tree(&p);
         }
     }
-}
-
-/// Removes a tree the program wrote, whatever modes it left: every directory
-/// in it is first given `u+rwx`, through a descriptor opened without
-/// following symbolic links (`O_PATH | O_NOFOLLOW`), so that a link put in a
-/// directory's place cannot redirect the change.
-fn remove_tree(root: &Path) -> std::io::Result<()> {
-    use std::os::fd::AsRawFd;
-    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-    let mut todo = vec![root.to_path_buf()];
-    let mut seen = 0usize;
-    while let Some(d) = todo.pop() {
-        seen += 1;
-        if seen > 1_000_000 {
-            break;
-        }
-        let Ok(f) = std::fs::OpenOptions::new()
-            .read(true)
-            .custom_flags(libc::O_PATH | libc::O_NOFOLLOW | libc::O_DIRECTORY)
-            .open(&d)
-        else {
-            continue;
-        };
-        let fd_path = format!("/proc/self/fd/{}", f.as_raw_fd());
-        if let Ok(m) = f.metadata()
-            && m.permissions().mode() & 0o700 != 0o700
-        {
-            std::fs::set_permissions(
-                &fd_path,
-                std::fs::Permissions::from_mode((m.permissions().mode() & 0o7777) | 0o700),
-            )?;
-        }
-        for e in std::fs::read_dir(&fd_path)?.flatten() {
-            if e.file_type().is_ok_and(|t| t.is_dir()) {
-                todo.push(d.join(e.file_name()));
-            }
-        }
-    }
-    std::fs::remove_dir_all(root)
 }
 
 /// Marks every file descriptor from 3 up close-on-exec (between fork and
@@ -1188,6 +1186,26 @@ pub fn run(
     } else {
         Vec::new()
     };
+    // Landlock: read the command's files, write the run's own directories.
+    let plan = filesystem::Plan {
+        read: needed
+            .iter()
+            .filter(|p| workdir.as_ref().is_none_or(|w| !p.starts_with(w.path())))
+            .cloned()
+            .collect(),
+        write: workdir
+            .iter()
+            .map(|w| w.path().to_path_buf())
+            .chain(covered.iter().cloned())
+            .collect(),
+    };
+    let ruleset = filesystem::ruleset(&plan)?;
+    let ruleset_fd = {
+        use std::os::fd::AsRawFd;
+        ruleset.as_ref().map_or(-1, AsRawFd::as_raw_fd)
+    };
+    let filters = syscalls::filters();
+    let (all_rights, read_rights) = (filesystem::all_rights(), filesystem::read_rights());
     let covered: Vec<CString> = covered
         .into_iter()
         .filter_map(|d| CString::new(d.into_os_string().into_encoded_bytes()).ok())
@@ -1276,7 +1294,13 @@ pub fn run(
                 Ok(())
             };
             if !strict {
-                return drop_root();
+                drop_root()?;
+                // The judge's thread is the parent: the program dies with it.
+                child::die_with_parent();
+                if !child::confine(ruleset_fd, filters) {
+                    return err();
+                }
+                return Ok(());
             }
             if libc::unshare(flags) != 0 {
                 return err();
@@ -1288,6 +1312,9 @@ pub fn run(
             if !mapped {
                 return err();
             }
+            // The keeper dies with the judge's thread (set after the user
+            // namespace, a credential change that clears it).
+            child::die_with_parent();
             // Nothing mounted in here propagates out.
             if libc::mount(
                 c"none".as_ptr(),
@@ -1370,6 +1397,8 @@ pub fn run(
                     return err();
                 }
                 drop_root()?;
+                // Set again: the credential change cleared it.
+                child::die_with_parent();
                 let program = libc::fork();
                 if program < 0 {
                     libc::_exit(125);
@@ -1377,6 +1406,21 @@ pub fn run(
                 if program == 0 {
                     libc::close(read_end);
                     libc::close(write_end);
+                    // The file systems mounted here, which rules made before
+                    // the mounts do not reach.
+                    for d in &covered {
+                        if !child::allow_beneath(ruleset_fd, d, all_rights) {
+                            return err();
+                        }
+                    }
+                    if !child::allow_beneath(ruleset_fd, c"/proc", read_rights) {
+                        return err();
+                    }
+                    // Init is the parent; when it dies the namespace goes too.
+                    child::die_with_parent();
+                    if !child::confine(ruleset_fd, filters) {
+                        return err();
+                    }
                     return Ok(());
                 }
                 // Everything else closed, the spawn's error pipe too: `spawn`
@@ -1532,7 +1576,10 @@ pub fn run(
     let skip = if strict { 2 } else { 0 };
     let usage_now = || match cgroup.as_ref().and_then(RunCgroup::cpu) {
         Some(cpu) => Usage { cpu, resident: 0 },
-        None => tree_usage(pid, skip),
+        // Basic isolation: the judge is a subreaper, and a double-forked
+        // orphan of this run is its child, in the run's session.
+        None if !strict => tree_usage(pid, skip, &orphans_in_session(pid)),
+        None => tree_usage(pid, skip, &[]),
     };
     // Waits for the keeper to exit without reaping it: until it is reaped its
     // pid and process group id cannot be reused, so killing them can only

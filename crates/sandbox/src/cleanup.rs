@@ -1,0 +1,173 @@
+//! Phase "cleanup": removing what a run wrote, whatever it wrote.
+//!
+//! A program can leave a tree the judge must still remove: a directory chain
+//! tens of thousands deep (recursion would overflow the judge's stack), modes
+//! that forbid reading, symbolic links that point anywhere. The tree is removed
+//! with a bounded number of descriptors and no recursion: every entry of the
+//! top directory is unlinked if it is not a directory; a directory is given
+//! `u+rwx`, removed if empty, and otherwise its entries are first moved up into
+//! the top directory (`renameat2` with `RENAME_NOREPLACE`, under fresh names),
+//! to be handled in a later pass. Every operation is relative to a directory
+//! descriptor opened with `O_NOFOLLOW`, so no link is ever followed out of the
+//! tree. It runs after every process of the run is dead, so nothing changes
+//! the tree meanwhile.
+
+use nix::dir::Dir;
+use nix::errno::Errno;
+use nix::fcntl::AtFlags;
+use nix::fcntl::{OFlag, RenameFlags, openat, renameat2};
+use nix::sys::stat::{FchmodatFlags, Mode, SFlag, fchmod, fchmodat, fstatat};
+use nix::unistd::{UnlinkatFlags, unlinkat};
+use std::ffi::CString;
+use std::os::fd::{AsFd, OwnedFd};
+use std::path::Path;
+
+/// Operations before giving up (a tree of millions of entries is no run's).
+const MAX_STEPS: u64 = 50_000_000;
+
+fn dir_flags() -> OFlag {
+    OFlag::O_RDONLY | OFlag::O_DIRECTORY | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC
+}
+
+/// Removes the directory `root` and everything in it (see the module docs).
+///
+/// # Errors
+/// An operation the kernel refuses, or a tree too large to remove.
+pub fn remove_tree(root: &Path) -> std::io::Result<()> {
+    let top = nix::fcntl::open(root, dir_flags(), Mode::empty())?;
+    fchmod(&top, Mode::S_IRWXU)?;
+    let mut fresh = 0u64;
+    let mut steps = 0u64;
+    loop {
+        let names = entries(&top)?;
+        if names.is_empty() {
+            break;
+        }
+        for name in names {
+            steps += 1;
+            if steps > MAX_STEPS {
+                return Err(std::io::Error::other("too many entries to remove"));
+            }
+            remove_entry(&top, &name, &mut fresh, &mut steps)?;
+        }
+    }
+    drop(top);
+    std::fs::remove_dir(root)
+}
+
+/// The names in the directory `dir` (a fresh descriptor of it, so each pass
+/// sees what earlier passes moved in).
+fn entries(dir: &OwnedFd) -> std::io::Result<Vec<CString>> {
+    let mut d = Dir::openat(dir, ".", dir_flags(), Mode::empty())?;
+    let mut names = Vec::new();
+    for e in d.iter() {
+        let e = e?;
+        let name = e.file_name();
+        if name != c"." && name != c".." {
+            names.push(name.to_owned());
+        }
+    }
+    Ok(names)
+}
+
+/// Removes the entry `name` of `top`, or moves the entries of the directory
+/// `name` up into `top` and removes it.
+fn remove_entry(
+    top: &OwnedFd,
+    name: &CString,
+    fresh: &mut u64,
+    steps: &mut u64,
+) -> std::io::Result<()> {
+    match unlinkat(top, name.as_c_str(), UnlinkatFlags::NoRemoveDir) {
+        Ok(()) | Err(Errno::ENOENT) => return Ok(()),
+        Err(Errno::EISDIR | Errno::EPERM) => {}
+        Err(e) => return Err(e.into()),
+    }
+    // A directory (a link would have been unlinked above): make it ours to
+    // read and change, then empty it into `top`.
+    fchmodat(
+        top,
+        name.as_c_str(),
+        Mode::S_IRWXU,
+        FchmodatFlags::FollowSymlink,
+    )?;
+    match unlinkat(top, name.as_c_str(), UnlinkatFlags::RemoveDir) {
+        Ok(()) | Err(Errno::ENOENT) => return Ok(()),
+        Err(Errno::ENOTEMPTY | Errno::EEXIST) => {}
+        Err(e) => return Err(e.into()),
+    }
+    let sub = openat(top, name.as_c_str(), dir_flags(), Mode::empty())?;
+    for child in entries(&sub)? {
+        // Moving a directory rewrites its `..`: it must be writable.
+        let st = fstatat(&sub, child.as_c_str(), AtFlags::AT_SYMLINK_NOFOLLOW)?;
+        if SFlag::from_bits_truncate(st.st_mode) & SFlag::S_IFMT == SFlag::S_IFDIR {
+            fchmodat(
+                &sub,
+                child.as_c_str(),
+                Mode::S_IRWXU,
+                FchmodatFlags::FollowSymlink,
+            )?;
+        }
+        loop {
+            *steps += 1;
+            if *steps > MAX_STEPS {
+                return Err(std::io::Error::other("too many entries to remove"));
+            }
+            *fresh += 1;
+            let to =
+                CString::new(format!(".judge-cleanup-{fresh}")).map_err(std::io::Error::other)?;
+            match renameat2(
+                sub.as_fd(),
+                child.as_c_str(),
+                top.as_fd(),
+                to.as_c_str(),
+                RenameFlags::RENAME_NOREPLACE,
+            ) {
+                Ok(()) => break,
+                Err(Errno::EEXIST) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+    drop(sub);
+    unlinkat(top, name.as_c_str(), UnlinkatFlags::RemoveDir)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn removes_a_chain_deeper_than_any_stack_with_hostile_modes_and_links() {
+        let base = tempfile::tempdir().expect("tempdir");
+        let outside = base.path().join("outside");
+        std::fs::create_dir(&outside).expect("mkdir");
+        std::fs::write(outside.join("keep"), "keep").expect("write");
+        let root = base.path().join("run");
+        std::fs::create_dir(&root).expect("mkdir");
+        // 20 000 levels, made through relative steps (a path that long is
+        // refused), ending in a link out of the tree and an unreadable level.
+        let mut d = root.clone();
+        for i in 0..3 {
+            std::fs::write(d.join(format!("f{i}")), "x").expect("write");
+        }
+        let mut fd = nix::fcntl::open(&d, dir_flags(), Mode::empty()).expect("open");
+        for _ in 0..20_000 {
+            nix::sys::stat::mkdirat(&fd, "d", Mode::S_IRWXU).expect("mkdirat");
+            fd = openat(&fd, "d", dir_flags(), Mode::empty()).expect("openat");
+        }
+        nix::unistd::symlinkat(&outside, &fd, "link").expect("symlinkat");
+        let file =
+            openat(&fd, "file", OFlag::O_CREAT | OFlag::O_WRONLY, Mode::S_IRUSR).expect("create");
+        drop(file);
+        fchmod(&fd, Mode::empty()).expect("chmod 000");
+        drop(fd);
+        d.push("d");
+        std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+        remove_tree(&root).expect("removed");
+        assert!(!root.exists());
+        assert_eq!(std::fs::read(outside.join("keep")).expect("kept"), b"keep");
+    }
+}

@@ -1,0 +1,184 @@
+//! Phase "syscall filter": the system calls a program gets `EPERM` for.
+//!
+//! A seccomp filter is a small program the kernel runs on every system call
+//! of the process and its descendants; nothing can remove it. Ours allows
+//! everything but what a solution never needs and an attacker would use
+//! (the list follows isolate, Docker's default profile and systemd's
+//! `@system-service` complement):
+//!
+//! * the network: `socket` and `socketpair` of any family but `AF_UNIX`;
+//! * kernel objects that outlive the run: the keyrings (`add_key`,
+//!   `request_key`, `keyctl`), System V IPC (`shm*`, `msg*`, `sem*`) and POSIX
+//!   message queues (`mq_*`);
+//! * the terminal: `ioctl` `TIOCSTI` (typing into it) and `TIOCLINUX`;
+//! * namespaces and mounts: `mount`, `umount2`, `pivot_root`, `chroot`,
+//!   `unshare`, `setns`, the new mount API, and `clone` with a namespace flag;
+//! * other processes and the kernel: `ptrace`, `process_vm_readv`/`writev`,
+//!   `pidfd_getfd`, `kcmp`, `bpf`, `perf_event_open`, `userfaultfd`,
+//!   `io_uring_*`, modules, `kexec_*`, `reboot`, `swapon`/`swapoff`, `acct`,
+//!   `quotactl`, `syslog`, handles (`open_by_handle_at`), `fanotify_init`,
+//!   clocks and host names.
+//!
+//! Each is answered `EPERM`, not a kill, so a runtime that probes (the JVM, a
+//! Python import) gets an error and goes on. `clone3` is answered `ENOSYS`: its
+//! flags lie in memory the filter cannot read, and `ENOSYS` makes the C
+//! library fall back to `clone`, whose flags it can (as container runtimes do).
+//!
+//! The filters are compiled once, in the judge; the program's process only
+//! installs them (`seccomp(SECCOMP_SET_MODE_FILTER)`, see `child.rs`).
+
+use seccompiler::{
+    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
+    SeccompRule, TargetArch,
+};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// The system calls answered `EPERM` whatever their arguments.
+const DENIED: &[libc::c_long] = &[
+    libc::SYS_add_key,
+    libc::SYS_request_key,
+    libc::SYS_keyctl,
+    libc::SYS_shmget,
+    libc::SYS_shmat,
+    libc::SYS_shmctl,
+    libc::SYS_msgget,
+    libc::SYS_msgsnd,
+    libc::SYS_msgrcv,
+    libc::SYS_msgctl,
+    libc::SYS_semget,
+    libc::SYS_semop,
+    libc::SYS_semtimedop,
+    libc::SYS_semctl,
+    libc::SYS_mq_open,
+    libc::SYS_mq_unlink,
+    libc::SYS_mq_timedsend,
+    libc::SYS_mq_timedreceive,
+    libc::SYS_mq_notify,
+    libc::SYS_mq_getsetattr,
+    libc::SYS_mount,
+    libc::SYS_umount2,
+    libc::SYS_pivot_root,
+    libc::SYS_chroot,
+    libc::SYS_unshare,
+    libc::SYS_setns,
+    libc::SYS_fsopen,
+    libc::SYS_fsconfig,
+    libc::SYS_fsmount,
+    libc::SYS_fspick,
+    libc::SYS_move_mount,
+    libc::SYS_open_tree,
+    libc::SYS_mount_setattr,
+    libc::SYS_ptrace,
+    libc::SYS_process_vm_readv,
+    libc::SYS_process_vm_writev,
+    libc::SYS_pidfd_getfd,
+    libc::SYS_kcmp,
+    libc::SYS_bpf,
+    libc::SYS_perf_event_open,
+    libc::SYS_userfaultfd,
+    libc::SYS_io_uring_setup,
+    libc::SYS_io_uring_enter,
+    libc::SYS_io_uring_register,
+    libc::SYS_init_module,
+    libc::SYS_finit_module,
+    libc::SYS_delete_module,
+    libc::SYS_kexec_load,
+    libc::SYS_kexec_file_load,
+    libc::SYS_reboot,
+    libc::SYS_swapon,
+    libc::SYS_swapoff,
+    libc::SYS_acct,
+    libc::SYS_quotactl,
+    libc::SYS_syslog,
+    libc::SYS_open_by_handle_at,
+    libc::SYS_name_to_handle_at,
+    libc::SYS_fanotify_init,
+    libc::SYS_settimeofday,
+    libc::SYS_clock_settime,
+    libc::SYS_clock_adjtime,
+    libc::SYS_adjtimex,
+    libc::SYS_sethostname,
+    libc::SYS_setdomainname,
+    libc::SYS_vhangup,
+    libc::SYS_personality,
+];
+
+/// `clone` flags that make a namespace.
+const NAMESPACE_FLAGS: &[u64] = &[
+    libc::CLONE_NEWNS as u64,
+    libc::CLONE_NEWUTS as u64,
+    libc::CLONE_NEWIPC as u64,
+    libc::CLONE_NEWUSER as u64,
+    libc::CLONE_NEWPID as u64,
+    libc::CLONE_NEWNET as u64,
+    libc::CLONE_NEWCGROUP as u64,
+];
+
+/// Terminal ioctls: typing into the terminal, and the Linux console's.
+const TERMINAL_IOCTLS: &[u64] = &[libc::TIOCSTI, libc::TIOCLINUX];
+
+/// The two filters of every run (`EPERM` for the list, `ENOSYS` for
+/// `clone3`), compiled once; `None` on an architecture seccompiler does not
+/// know (the layer is then missing, and the report says so).
+pub fn filters() -> Option<&'static [BpfProgram; 2]> {
+    static FILTERS: OnceLock<Option<[BpfProgram; 2]>> = OnceLock::new();
+    FILTERS.get_or_init(|| compile().ok()).as_ref()
+}
+
+/// What the syscall layer enforces here, for the judge's report.
+#[must_use]
+pub fn describe() -> &'static str {
+    if filters().is_some() {
+        "seccomp filter (no network but AF_UNIX, keys, IPC, mounts, ptrace, TIOCSTI)"
+    } else {
+        "no seccomp filter (unknown architecture)"
+    }
+}
+
+fn compile() -> Result<[BpfProgram; 2], seccompiler::BackendError> {
+    let arch = TargetArch::try_from(std::env::consts::ARCH)?;
+    let cond = |arg: u8, op: SeccompCmpOp, value: u64| {
+        SeccompCondition::new(arg, SeccompCmpArgLen::Dword, op, value)
+    };
+    let one = |c: SeccompCondition| SeccompRule::new(vec![c]);
+    let mut rules: BTreeMap<i64, Vec<SeccompRule>> = DENIED.iter().map(|&s| (s, vec![])).collect();
+    let not_unix = || one(cond(0, SeccompCmpOp::Ne, libc::AF_UNIX as u64)?);
+    rules.insert(libc::SYS_socket, vec![not_unix()?]);
+    rules.insert(libc::SYS_socketpair, vec![not_unix()?]);
+    let masked = |arg: u8, bit: u64| {
+        one(SeccompCondition::new(
+            arg,
+            SeccompCmpArgLen::Qword,
+            SeccompCmpOp::MaskedEq(bit),
+            bit,
+        )?)
+    };
+    rules.insert(
+        libc::SYS_clone,
+        NAMESPACE_FLAGS
+            .iter()
+            .map(|&f| masked(0, f))
+            .collect::<Result<_, _>>()?,
+    );
+    rules.insert(
+        libc::SYS_ioctl,
+        TERMINAL_IOCTLS
+            .iter()
+            .map(|&r| one(cond(1, SeccompCmpOp::Eq, r)?))
+            .collect::<Result<_, _>>()?,
+    );
+    let eperm = SeccompFilter::new(
+        rules,
+        SeccompAction::Allow,
+        SeccompAction::Errno(libc::EPERM as u32),
+        arch,
+    )?;
+    let enosys = SeccompFilter::new(
+        BTreeMap::from([(libc::SYS_clone3, vec![])]),
+        SeccompAction::Allow,
+        SeccompAction::Errno(libc::ENOSYS as u32),
+        arch,
+    )?;
+    Ok([eperm.try_into()?, enosys.try_into()?])
+}
