@@ -95,6 +95,11 @@
 #![cfg(target_os = "linux")]
 #![allow(unsafe_code)]
 
+/// The examples of the crate's README (its crates.io page), run by `cargo test` as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 mod child;
 mod cleanup;
 pub mod filesystem;
