@@ -839,3 +839,76 @@ fn runtimes_that_reserve_more_than_they_touch_get_ac_without_a_cgroup() {
         }
     }
 }
+
+/// `kill -9` of the judge in the middle of a test leaves nothing of the run
+/// running, in both isolation modes, as root and as `nobody`: every level
+/// (the keeper, init, the program) has the parent-death signal, set again
+/// after each credential change (issue #20, row 10).
+#[test]
+fn kill_9_of_the_judge_leaves_no_process() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = is_root();
+    let base = tempfile::Builder::new()
+        .prefix("beatty-kill9-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .expect("tempdir");
+    std::fs::set_permissions(base.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let tests = dir(base.path(), "tests", 0o755);
+    std::fs::write(tests.join("a.in"), "1 2\n").expect("write");
+    std::fs::write(tests.join("a.ans"), "0\n").expect("write");
+    let tmp = dir(base.path(), "tmp", 0o700);
+    let mut rounds = vec![("strict", false), ("basic", false)];
+    if root && Path::new("/usr/bin/setpriv").exists() {
+        std::os::unix::fs::chown(&tmp, Some(NOBODY), Some(NOBODY)).expect("chown");
+        rounds.extend([("strict", true), ("basic", true)]);
+    }
+    for (mode, nobody) in rounds {
+        let marker = format!("beatty-kill9-{}-{mode}-{nobody}", std::process::id());
+        let mut judge = if nobody {
+            let mut c = Command::new("setpriv");
+            c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+                .arg(judge_for_nobody());
+            c
+        } else {
+            Command::new(env!("CARGO_BIN_EXE_judge"))
+        };
+        let mut child = judge
+            .args(["run", "wythoff", "--tests"])
+            .arg(&tests)
+            .args(["--isolation", mode, "--time-limit", "30", "--"])
+            .args(["sh", "-c", "sleep 30; echo 0"])
+            .arg(&marker)
+            .env("TMPDIR", &tmp)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start judge");
+        // Wait until the program runs (`sh -c … MARKER`; the judge's own
+        // command line, with `--isolation`, holds the marker too), then kill the
+        // judge (setpriv execs it, so the child is the judge itself).
+        let program_runs = || {
+            std::fs::read_dir("/proc")
+                .expect("/proc")
+                .flatten()
+                .any(|e| {
+                    std::fs::read(e.path().join("cmdline")).is_ok_and(|c| {
+                        let c = String::from_utf8_lossy(&c);
+                        c.contains(&marker) && !c.contains("--isolation")
+                    })
+                })
+        };
+        let started = Instant::now();
+        while !program_runs() && started.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(program_runs(), "{mode}: the program never started");
+        child.kill().expect("kill -9 the judge");
+        child.wait().expect("reap the judge");
+        let left = processes_with(&marker);
+        assert!(
+            left.is_empty(),
+            "{mode}, nobody {nobody}: survivors: {left:?}"
+        );
+    }
+}
