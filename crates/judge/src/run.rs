@@ -130,6 +130,8 @@ pub struct RunConfig {
     pub memory_limit: u64,
     /// Output cap per test, in bytes (default: twice the answer plus 1 MiB, at least 64 MiB).
     pub output_limit: Option<u64>,
+    /// Bytes a test may write to files (see [`sandbox::Limits::disk`]).
+    pub disk_limit: u64,
     /// Tests run at the same time (at least 1).
     pub jobs: usize,
     /// How runs are isolated.
@@ -148,6 +150,7 @@ impl Default for RunConfig {
             cpu_limit: None,
             memory_limit: 256 << 20,
             output_limit: None,
+            disk_limit: 64 << 20,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             isolation: if sandbox::strict_available() {
                 Isolation::Strict
@@ -225,6 +228,7 @@ fn run_one(
         cpu: cfg.cpu_limit.unwrap_or(cfg.time_limit),
         memory: cfg.memory_limit,
         output: output_limit,
+        disk: cfg.disk_limit,
         hide: cfg.hide.clone(),
     };
     let o = sandbox::run(

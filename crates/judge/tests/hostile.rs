@@ -204,7 +204,7 @@ fn run(name: &str, mode: &str, nobody: bool) -> Option<Outcome> {
             "--isolation",
             mode,
             "--time-limit",
-            "1",
+            &time_limit(name),
             "--jobs",
             "1",
             "--stop-on-fail",
@@ -281,6 +281,25 @@ fn run(name: &str, mode: &str, nobody: bool) -> Option<Outcome> {
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         took,
     })
+}
+
+/// The time limit of a hostile program: 1 s, or what a line `# time limit:
+/// N` among its first lines says (for programs whose verdict does not rest on
+/// time, so that a loaded machine cannot turn it into TLE).
+fn time_limit(name: &str) -> String {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/hostile")
+        .join(name);
+    let text = std::fs::read_to_string(src).expect("read program");
+    text.lines()
+        .take(5)
+        .find_map(|l| {
+            l.strip_prefix("# ")
+                .or_else(|| l.strip_prefix("// "))?
+                .strip_prefix("time limit: ")
+                .map(str::to_owned)
+        })
+        .unwrap_or_else(|| "1".to_owned())
 }
 
 /// The verdicts in the first lines of a hostile program (`# expect: TLE`,
@@ -909,6 +928,77 @@ fn kill_9_of_the_judge_leaves_no_process() {
         assert!(
             left.is_empty(),
             "{mode}, nobody {nobody}: survivors: {left:?}"
+        );
+    }
+}
+
+/// What a strict run can park in files is bounded by `--disk-limit`, all its
+/// temporary directories and its working directory together (one private
+/// tmpfs): it writes 1 MiB blocks into `/tmp`, `/var/tmp`, `/dev/shm` and its
+/// working directory until refused, and answers right only if the total stayed
+/// within the 16 MiB limit (issue #20, row 12). As root and as `nobody`.
+#[test]
+fn strict_runs_park_no_more_than_the_disk_limit() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = is_root();
+    let base = tempfile::Builder::new()
+        .prefix("beatty-disk-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .expect("tempdir");
+    std::fs::set_permissions(base.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let tests = dir(base.path(), "tests", 0o755);
+    std::fs::write(tests.join("a.in"), "1 2\n").expect("write");
+    std::fs::write(tests.join("a.ans"), "0\n").expect("write");
+    let tmp = dir(base.path(), "tmp", 0o700);
+    let park = "import os\n\
+        total = 0\n\
+        block = b'x' * (1 << 20)\n\
+        for d in ['/tmp', '/var/tmp', '/dev/shm', '.']:\n    \
+            for i in range(64):\n        \
+                try:\n            \
+                    with open(os.path.join(d, 'park%d' % i), 'wb') as f:\n                \
+                        f.write(block)\n                \
+                        f.flush()\n                \
+                        os.fsync(f.fileno())\n            \
+                    total += 1\n        \
+                except OSError:\n            \
+                    break\n\
+        print(0 if total <= 16 else total)\n";
+    let mut rounds = vec![false];
+    if root && Path::new("/usr/bin/setpriv").exists() {
+        std::os::unix::fs::chown(&tmp, Some(NOBODY), Some(NOBODY)).expect("chown");
+        rounds.push(true);
+    }
+    for nobody in rounds {
+        let mut judge = if nobody {
+            let mut c = Command::new("setpriv");
+            c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+                .arg(judge_for_nobody());
+            c
+        } else {
+            Command::new(env!("CARGO_BIN_EXE_judge"))
+        };
+        let out = judge
+            .args(["run", "wythoff", "--tests"])
+            .arg(&tests)
+            .args([
+                "--isolation",
+                "strict",
+                "--disk-limit",
+                "16",
+                "--time-limit",
+                "10",
+            ])
+            .args(["--", "python3", "-c", park])
+            .env("TMPDIR", &tmp)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run judge");
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            report.contains("verdict: AC"),
+            "nobody {nobody}: parked more than the disk limit:\n{report}{}",
+            String::from_utf8_lossy(&out.stderr)
         );
     }
 }

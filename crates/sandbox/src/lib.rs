@@ -127,7 +127,7 @@ pub enum Isolation {
 impl std::fmt::Display for Isolation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Isolation::Strict => "strict (PID + mount namespaces)",
+            Isolation::Strict => "strict (PID, mount, IPC and UTS namespaces)",
             Isolation::Basic => "basic (session, process group, no namespaces)",
         })
     }
@@ -144,6 +144,7 @@ pub fn strict_available() -> bool {
             cpu: Duration::from_secs(10),
             memory: 256 << 20,
             output: 4096,
+            disk: 1 << 20,
             hide: Vec::new(),
         };
         run(
@@ -177,10 +178,12 @@ pub fn memory_enforcement() -> &'static str {
     }
 }
 
-/// The namespaces of [`Isolation::Strict`]: PID and mount, inside a new user
-/// namespace when the judge is not root (which gives it the right to make them).
+/// The namespaces of [`Isolation::Strict`]: PID, mount, IPC (System V
+/// objects and POSIX message queues private to the run, gone with it) and UTS
+/// (its own host name), inside a new user namespace when the judge is not root
+/// (which gives it the right to make them).
 fn namespace_flags() -> libc::c_int {
-    let ns = libc::CLONE_NEWPID | libc::CLONE_NEWNS;
+    let ns = libc::CLONE_NEWPID | libc::CLONE_NEWNS | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
     if is_root() {
         ns
     } else {
@@ -205,6 +208,11 @@ pub struct Limits {
     pub memory: u64,
     /// Bytes of standard output read.
     pub output: u64,
+    /// Bytes the run may write to files: with [`Isolation::Strict`] the size
+    /// of the one private tmpfs that holds its `/tmp`, `/var/tmp`, `/dev/shm`
+    /// (and so its working directory), in every mode the largest file it may
+    /// write (`RLIMIT_FSIZE`; beyond it the write fails, or `SIGXFSZ` kills).
+    pub disk: u64,
     /// Directories the program must not see (the test data): with
     /// [`Isolation::Strict`] each is covered by an empty read-only tmpfs in the
     /// run's mount namespace, unless the program or an argument lies inside it.
@@ -1211,14 +1219,28 @@ pub fn run(
     };
     let filters = syscalls::filters();
     let (all_rights, read_rights) = (filesystem::all_rights(), filesystem::read_rights());
+    // One tmpfs of the disk limit for every covered directory: mounted on
+    // the first, the others bound to directories in it (`/tmp/.var-tmp`).
+    let bound: Vec<CString> = covered
+        .iter()
+        .skip(1)
+        .filter_map(|d| {
+            let name = d
+                .to_string_lossy()
+                .trim_start_matches('/')
+                .replace('/', "-");
+            CString::new(format!("{}/.{name}", covered[0].display())).ok()
+        })
+        .collect();
     let covered: Vec<CString> = covered
         .into_iter()
         .filter_map(|d| CString::new(d.into_os_string().into_encoded_bytes()).ok())
         .collect();
     let tmpfs_options = CString::new(format!(
         "size={},nr_inodes=65536,mode=1777",
-        limits.memory.max(1 << 20)
+        limits.disk.max(1 << 20)
     ))?;
+    let disk = limits.disk.max(1 << 20);
     let home: OsString = match &workdir {
         Some(w) => w.path().as_os_str().to_owned(),
         None => PRIVATE_WORKDIR.into(),
@@ -1279,6 +1301,7 @@ pub fn run(
                 libc::setrlimit(r, &l)
             };
             lim(libc::RLIMIT_CORE, 0);
+            lim(libc::RLIMIT_FSIZE, disk);
             if mem != libc::RLIM_INFINITY {
                 lim(libc::RLIMIT_AS, mem);
             }
@@ -1343,14 +1366,27 @@ pub fn run(
                     return err();
                 }
             }
-            for d in &covered {
-                if libc::mount(
+            if let Some(first) = covered.first()
+                && libc::mount(
                     c"none".as_ptr(),
-                    d.as_ptr(),
+                    first.as_ptr(),
                     c"tmpfs".as_ptr(),
                     libc::MS_NOSUID | libc::MS_NODEV,
                     tmpfs_options.as_ptr().cast(),
                 ) != 0
+            {
+                return err();
+            }
+            for (d, src) in covered.iter().skip(1).zip(&bound) {
+                if libc::mkdir(src.as_ptr(), 0o1777) != 0
+                    || libc::chmod(src.as_ptr(), 0o1777) != 0
+                    || libc::mount(
+                        src.as_ptr(),
+                        d.as_ptr(),
+                        std::ptr::null(),
+                        libc::MS_BIND,
+                        std::ptr::null(),
+                    ) != 0
                 {
                     return err();
                 }

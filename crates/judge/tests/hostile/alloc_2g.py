@@ -1,4 +1,5 @@
 # expect: MLE
+# time limit: 10
 # Allocates and touches 2 GiB.
 import sys
 b = bytearray(2 << 30)

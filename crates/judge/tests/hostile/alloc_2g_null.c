@@ -1,4 +1,5 @@
 // expect: MLE
+// time limit: 10
 // Allocates 2 GiB in one block, exits 1 quietly if refused, else touches it.
 // Without a memory cgroup the block is granted (address space is not memory)
 // and the judge kills the run once its resident memory passes the limit.

@@ -1,4 +1,5 @@
 // expect: MLE
+// time limit: 10
 // Allocates 2 GiB in one block and touches it (a null pointer would crash).
 // Without a memory cgroup the block is granted (address space is not memory)
 // and the judge kills the run once its resident memory passes the limit.

@@ -1,4 +1,5 @@
 // expect: MLE
+// time limit: 10
 // Grows its memory 1 MiB at a time, touching each block, towards 2 GiB, and
 // exits 1 quietly when an allocation is refused: MLE with a cgroup (the
 // limit was hit) and without (its sampled resident memory passed the limit).

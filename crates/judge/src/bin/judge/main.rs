@@ -209,6 +209,11 @@ struct RunArgs {
     /// 20 ms), e.g. `--memory-limit 64`.
     #[arg(long, default_value_t = 256)]
     memory_limit: u64,
+    /// Disk per test in MiB: the size of the private tmpfs holding its /tmp,
+    /// /var/tmp, /dev/shm and working directory (strict), and the largest
+    /// file it may write, e.g. `--disk-limit 16`.
+    #[arg(long, default_value_t = 64)]
+    disk_limit: u64,
     /// Output cap per test in bytes, e.g. `--output-limit 1000000` (default:
     /// twice the answer plus 1 MiB, at least 64 MiB).
     #[arg(long)]
@@ -527,6 +532,9 @@ fn cmd_run(a: &RunArgs) -> Outcome {
     if !(1..=1 << 20).contains(&a.memory_limit) {
         return Ok(fail(2, "--memory-limit must be between 1 and 1048576 MiB"));
     }
+    if !(1..=1 << 20).contains(&a.disk_limit) {
+        return Ok(fail(2, "--disk-limit must be between 1 and 1048576 MiB"));
+    }
     let strict = strict_available();
     let isolation = match (a.isolation, strict) {
         (IsolationArg::Strict, false) => {
@@ -548,6 +556,7 @@ fn cmd_run(a: &RunArgs) -> Outcome {
         time_limit,
         cpu_limit,
         memory_limit: a.memory_limit << 20,
+        disk_limit: a.disk_limit << 20,
         output_limit: a.output_limit,
         jobs: a.jobs.unwrap_or_else(|| RunConfig::default().jobs).max(1),
         isolation,
