@@ -750,6 +750,63 @@ fn unshare_as_nobody() -> Command {
     }
 }
 
+/// A scratch directory in Cargo's temporary directory (the runs' users must
+/// reach it): `prog/` for programs, `tests/` with one test (`1 2` → `0`), and
+/// `tmp/` for the judge's `TMPDIR`, owned by `nobody` when the tests run as
+/// root.
+struct Scratch {
+    base: tempfile::TempDir,
+    prog: PathBuf,
+    tests: PathBuf,
+    tmp: PathBuf,
+}
+
+fn scratch(prefix: &str) -> Scratch {
+    use std::os::unix::fs::PermissionsExt;
+    let base = tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .expect("tempdir");
+    std::fs::set_permissions(base.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let prog = dir(base.path(), "prog", 0o755);
+    let tests = dir(base.path(), "tests", 0o755);
+    std::fs::write(tests.join("a.in"), "1 2\n").expect("write");
+    std::fs::write(tests.join("a.ans"), "0\n").expect("write");
+    let tmp = dir(base.path(), "tmp", 0o700);
+    if is_root() {
+        std::os::unix::fs::chown(&tmp, Some(NOBODY), Some(NOBODY)).expect("chown");
+    }
+    Scratch {
+        base,
+        prog,
+        tests,
+        tmp,
+    }
+}
+
+/// The rounds of a test: the judge as the tests' own user, and as `nobody`
+/// too when the tests run as root and `setpriv` is there.
+fn as_nobody_too() -> Vec<bool> {
+    if is_root() && Path::new("/usr/bin/setpriv").exists() {
+        vec![false, true]
+    } else {
+        vec![false]
+    }
+}
+
+/// The judge, as `nobody` (through `setpriv`, a copy it can run) or as the
+/// tests' own user.
+fn judge_as(nobody: bool) -> Command {
+    if nobody {
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(judge_for_nobody());
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+    }
+}
+
 /// Honest programs of runtimes that reserve far more address space than they
 /// touch get AC from a judge without a memory cgroup (as `nobody` when the
 /// tests run as root, else as the tests' own user), in both isolation modes:
@@ -761,23 +818,15 @@ fn unshare_as_nobody() -> Command {
 fn runtimes_that_reserve_more_than_they_touch_get_ac_without_a_cgroup() {
     use std::ffi::OsString;
     use std::os::unix::fs::PermissionsExt;
-    let root = is_root();
-    if root && !Path::new("/usr/bin/setpriv").exists() {
+    if is_root() && !Path::new("/usr/bin/setpriv").exists() {
         eprintln!("skipped: running as root without /usr/bin/setpriv");
         return;
     }
-    let base = tempfile::Builder::new()
-        .prefix("beatty-fair-")
-        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
-        .expect("tempdir");
-    std::fs::set_permissions(base.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    let progs = dir(base.path(), "prog", 0o755);
-    let tmp = dir(base.path(), "tmp", 0o700);
-    if root {
-        std::os::unix::fs::chown(&tmp, Some(NOBODY), Some(NOBODY)).expect("chown");
-    }
+    let Scratch {
+        base, prog, tmp, ..
+    } = scratch("beatty-fair-");
     let fair = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fair");
-    let exact_py = progs.join("exact.py");
+    let exact_py = prog.join("exact.py");
     std::fs::copy(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/submissions/accepted/exact.py"),
         &exact_py,
@@ -808,36 +857,30 @@ fn runtimes_that_reserve_more_than_they_touch_get_ac_without_a_cgroup() {
     } else {
         eprintln!("skipping PyPy: no pypy3 here");
     }
-    let reserve = progs.join("reserve");
+    let reserve = prog.join("reserve");
     if compile(&fair.join("reserve.c"), &reserve) {
         programs.push(("C reserving 4 GiB", os(&[&reserve])));
     }
     if has("javac") && has("java") {
         let status = Command::new("javac")
             .arg("-d")
-            .arg(&progs)
+            .arg(&prog)
             .arg(fair.join("Main.java"))
             .status()
             .expect("javac");
         assert!(status.success(), "javac failed");
-        for e in std::fs::read_dir(&progs).expect("read").flatten() {
+        for e in std::fs::read_dir(&prog).expect("read").flatten() {
             let _ = std::fs::set_permissions(e.path(), std::fs::Permissions::from_mode(0o755));
         }
-        programs.push(("Java, 8 threads", os(&[&"java", &"-cp", &progs, &"Main"])));
+        programs.push(("Java, 8 threads", os(&[&"java", &"-cp", &prog, &"Main"])));
     } else {
         eprintln!("skipping Java: no javac or java here");
     }
+    // As nobody where the tests run as root: the judge then has no cgroup.
+    let nobody = is_root();
     for (what, cmd) in &programs {
         for mode in ["strict", "basic"] {
-            let mut judge = if root {
-                let mut c = Command::new("setpriv");
-                c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-                    .arg(judge_for_nobody());
-                c
-            } else {
-                Command::new(env!("CARGO_BIN_EXE_judge"))
-            };
-            let out = judge
+            let out = judge_as(nobody)
                 .current_dir(base.path())
                 .args(["run", "wythoff", "--seed", "1", "--jobs", "1"])
                 .args(["--isolation", mode, "--"])
@@ -865,70 +908,54 @@ fn runtimes_that_reserve_more_than_they_touch_get_ac_without_a_cgroup() {
 /// after each credential change (issue #20, row 10).
 #[test]
 fn kill_9_of_the_judge_leaves_no_process() {
-    use std::os::unix::fs::PermissionsExt;
-    let root = is_root();
-    let base = tempfile::Builder::new()
-        .prefix("beatty-kill9-")
-        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
-        .expect("tempdir");
-    std::fs::set_permissions(base.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    let tests = dir(base.path(), "tests", 0o755);
-    std::fs::write(tests.join("a.in"), "1 2\n").expect("write");
-    std::fs::write(tests.join("a.ans"), "0\n").expect("write");
-    let tmp = dir(base.path(), "tmp", 0o700);
-    let mut rounds = vec![("strict", false), ("basic", false)];
-    if root && Path::new("/usr/bin/setpriv").exists() {
-        std::os::unix::fs::chown(&tmp, Some(NOBODY), Some(NOBODY)).expect("chown");
-        rounds.extend([("strict", true), ("basic", true)]);
-    }
-    for (mode, nobody) in rounds {
-        let marker = format!("beatty-kill9-{}-{mode}-{nobody}", std::process::id());
-        let mut judge = if nobody {
-            let mut c = Command::new("setpriv");
-            c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-                .arg(judge_for_nobody());
-            c
-        } else {
-            Command::new(env!("CARGO_BIN_EXE_judge"))
-        };
-        let mut child = judge
-            .args(["run", "wythoff", "--tests"])
-            .arg(&tests)
-            .args(["--isolation", mode, "--time-limit", "30", "--"])
-            .args(["sh", "-c", "sleep 30; echo 0"])
-            .arg(&marker)
-            .env("TMPDIR", &tmp)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start judge");
-        // Wait until the program runs (`sh -c … MARKER`; the judge's own
-        // command line, with `--isolation`, holds the marker too), then kill the
-        // judge (setpriv execs it, so the child is the judge itself).
-        let program_runs = || {
-            std::fs::read_dir("/proc")
-                .expect("/proc")
-                .flatten()
-                .any(|e| {
-                    std::fs::read(e.path().join("cmdline")).is_ok_and(|c| {
-                        let c = String::from_utf8_lossy(&c);
-                        c.contains(&marker) && !c.contains("--isolation")
+    let Scratch {
+        base: _base,
+        tests,
+        tmp,
+        ..
+    } = scratch("beatty-kill9-");
+    for nobody in as_nobody_too() {
+        for mode in ["strict", "basic"] {
+            let marker = format!("beatty-kill9-{}-{mode}-{nobody}", std::process::id());
+            let mut child = judge_as(nobody)
+                .args(["run", "wythoff", "--tests"])
+                .arg(&tests)
+                .args(["--isolation", mode, "--time-limit", "30", "--"])
+                .args(["sh", "-c", "sleep 30; echo 0"])
+                .arg(&marker)
+                .env("TMPDIR", &tmp)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start judge");
+            // Wait until the program runs (`sh -c … MARKER`; the judge's own
+            // command line, with `--isolation`, holds the marker too), then
+            // kill the judge (setpriv execs it: the child is the judge).
+            let program_runs = || {
+                std::fs::read_dir("/proc")
+                    .expect("/proc")
+                    .flatten()
+                    .any(|e| {
+                        std::fs::read(e.path().join("cmdline")).is_ok_and(|c| {
+                            let c = String::from_utf8_lossy(&c);
+                            c.contains(&marker) && !c.contains("--isolation")
+                        })
                     })
-                })
-        };
-        let started = Instant::now();
-        while !program_runs() && started.elapsed() < Duration::from_secs(10) {
-            std::thread::sleep(Duration::from_millis(20));
+            };
+            let started = Instant::now();
+            while !program_runs() && started.elapsed() < Duration::from_secs(10) {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            assert!(program_runs(), "{mode}: the program never started");
+            child.kill().expect("kill -9 the judge");
+            child.wait().expect("reap the judge");
+            let left = processes_with(&marker);
+            assert!(
+                left.is_empty(),
+                "{mode}, nobody {nobody}: survivors: {left:?}"
+            );
         }
-        assert!(program_runs(), "{mode}: the program never started");
-        child.kill().expect("kill -9 the judge");
-        child.wait().expect("reap the judge");
-        let left = processes_with(&marker);
-        assert!(
-            left.is_empty(),
-            "{mode}, nobody {nobody}: survivors: {left:?}"
-        );
     }
 }
 
@@ -939,17 +966,12 @@ fn kill_9_of_the_judge_leaves_no_process() {
 /// within the 16 MiB limit (issue #20, row 12). As root and as `nobody`.
 #[test]
 fn strict_runs_park_no_more_than_the_disk_limit() {
-    use std::os::unix::fs::PermissionsExt;
-    let root = is_root();
-    let base = tempfile::Builder::new()
-        .prefix("beatty-disk-")
-        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
-        .expect("tempdir");
-    std::fs::set_permissions(base.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    let tests = dir(base.path(), "tests", 0o755);
-    std::fs::write(tests.join("a.in"), "1 2\n").expect("write");
-    std::fs::write(tests.join("a.ans"), "0\n").expect("write");
-    let tmp = dir(base.path(), "tmp", 0o700);
+    let Scratch {
+        base: _base,
+        tests,
+        tmp,
+        ..
+    } = scratch("beatty-disk-");
     let park = "import os\n\
         total = 0\n\
         block = b'x' * (1 << 20)\n\
@@ -964,21 +986,8 @@ fn strict_runs_park_no_more_than_the_disk_limit() {
                 except OSError:\n            \
                     break\n\
         print(0 if total <= 16 else total)\n";
-    let mut rounds = vec![false];
-    if root && Path::new("/usr/bin/setpriv").exists() {
-        std::os::unix::fs::chown(&tmp, Some(NOBODY), Some(NOBODY)).expect("chown");
-        rounds.push(true);
-    }
-    for nobody in rounds {
-        let mut judge = if nobody {
-            let mut c = Command::new("setpriv");
-            c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-                .arg(judge_for_nobody());
-            c
-        } else {
-            Command::new(env!("CARGO_BIN_EXE_judge"))
-        };
-        let out = judge
+    for nobody in as_nobody_too() {
+        let out = judge_as(nobody)
             .args(["run", "wythoff", "--tests"])
             .arg(&tests)
             .args([
