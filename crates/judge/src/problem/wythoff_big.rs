@@ -4,14 +4,26 @@
 //! the answer is `A` if the player to move wins, else `B`.
 //!
 //! Near 10^18 the double formula `(long long)(k * (1 + sqrt(5)) / 2)` is wrong
-//! on most k: the product needs 60 bits and a double keeps 53. The hack cases
-//! are the losing positions and their neighbours at the k just below the
-//! largest pair index (from `beatty_hazards::lower_f64_hazards`) and at
-//! the Fibonacci and Lucas numbers k, each kept only if
-//! [`beatty_float::solutions::wythoff_big_f64`] answers it wrongly. The cases
-//! that also fool the same solution in x87 `long double`
-//! ([`beatty_float::solutions::wythoff_big_long_double`], wrong on about 8 % of
-//! k there) come first, so that `mixed` (which takes the first 20) breaks both.
+//! on most k: the product needs 60 bits and a double keeps 53.
+//!
+//! # Hack cases, by the class of mistake they expose
+//!
+//! Every class is in the `hack` profile, so every test set (its `03-hack`, at
+//! every seed) holds all of them; each is a legal input (1 ≤ a, b ≤ 10^18).
+//!
+//! | class | cases | archetypes (package submissions) it fails |
+//! |---|---|---|
+//! | double hazards | the losing positions and their neighbours at the k just below the largest pair index (from `beatty_hazards::lower_f64_hazards`) and at the Fibonacci and Lucas numbers k, each kept only if [`beatty_float::solutions::wythoff_big_f64`] answers it wrongly | `float.py`, `double.cpp` |
+//! | `long double` at 10^18 | those of them that also fool the same solution in x87 `long double` ([`beatty_float::solutions::wythoff_big_long_double`], wrong on about 8 % of k there), placed first so that `mixed` (which takes the first 20) breaks both | `float.cpp` (`sqrtl`), `decimal_constant.cpp` (a 32-digit literal, rounded to the same 64-bit significand) |
+//!
+//! The edge cases fail the other archetypes: `int_piles.c` (piles read into
+//! 32-bit `int`: the piles near 10^18), `fixed_point.c` (φ as a 64-bit
+//! fixed-point integer: k · 1618033988749894848 wraps from k = 12 on),
+//! `unsorted.cpp` (never sorts the piles: the edge case 2 1), `round.cpp`
+//! (rounds kφ: the sample's 1 2), `count_short.cpp` (T − 1 cases),
+//! `lower_case.cpp` (`a`/`b`: testlib's `wcmp` is case-sensitive, WA; the
+//! package sets `validator_flags: case_sensitive` so that Kattis agrees), and
+//! the `max` test fails `time_limit_exceeded/scan.py`.
 
 use super::wythoff::{LEGEND, max_pair_index, pair};
 use super::{
