@@ -286,9 +286,12 @@ mod tests {
             let (a, b) = (a.max(b), a.min(b));
             a % b == 0 || a >= 2 * b || !wins(b, a - b)
         }
-        for (a, b) in [(377, 233), (10946, 6765)] {
+        // 377 / 233 lies between 1.618 and φ (a loss), 10946 / 6765 between φ
+        // and 1.618034 (a win).
+        for (a, b, win) in [(377, 233, false), (10946, 6765, true)] {
             assert!(hack.contains(&Case::pair(a, b)), "{a} {b}");
-            assert!(!wins(a, b), "{a} {b} is a loss for the player to move");
+            assert!(hack.contains(&Case::pair(b, a)), "{b} {a}");
+            assert_eq!(wins(a, b), win, "{a} {b}");
         }
         assert!(ratio_test(377, 233, 1.618) != wins(377, 233));
         assert!(ratio_test(10946, 6765, 1.618_034) != wins(10946, 6765));
