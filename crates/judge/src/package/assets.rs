@@ -120,6 +120,7 @@ const TABLE: &[(&str, &[Asset])] = &[
             asset!("wythoff-big", "float.cpp" => "submissions/wrong_answer/float.cpp"),
             asset!("wythoff-big", "double.cpp" => "submissions/wrong_answer/double.cpp"),
             asset!("wythoff-big", "decimal_constant.cpp" => "submissions/wrong_answer/decimal_constant.cpp"),
+            asset!("wythoff-big", "decimal_27.py" => "submissions/wrong_answer/decimal_27.py"),
             asset!("wythoff-big", "int_piles.c" => "submissions/wrong_answer/int_piles.c"),
             asset!("wythoff-big", "fixed_point.c" => "submissions/wrong_answer/fixed_point.c"),
             asset!("wythoff-big", "round.cpp" => "submissions/wrong_answer/round.cpp"),
