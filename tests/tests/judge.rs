@@ -131,21 +131,32 @@ fn hack_cases_really_make_the_float_formulas_answer_wrongly() {
         c.contains(&(165_580_140, 267_914_295)),
         "the F40 pair is missing"
     );
+    // The other hack cases (issue 26) are losing positions at the k where a
+    // truncated constant of φ errs, on which the double formula is right.
     for (a, b) in c {
-        assert_ne!(
-            beatty_float::is_p_position_f64(a, b),
-            wythoff::outcome(a, b) == Outcome::P
-        );
+        let p = wythoff::outcome(a, b) == Outcome::P;
+        // An N-position here is one the double test takes for a P-position.
+        assert!(p || beatty_float::is_p_position_f64(a, b), "{a} {b}");
     }
     let input = generated(Problem::Euclid, Profile::Hack, 1, None);
     let c = pairs(Problem::Euclid, &input);
     assert!(!c.is_empty());
+    // Besides the double hazards: consecutive Fibonacci numbers (truncated
+    // constants) and pairs above 2^30 (the 32-bit overflow of 2b).
+    let fib: Vec<u64> = beatty_core::zeckendorf::FIBONACCI
+        .iter()
+        .filter_map(|&f| u64::try_from(f).ok())
+        .collect();
+    let consecutive = |a: u64, b: u64| fib.windows(2).any(|w| (w[0], w[1]) == (a.min(b), a.max(b)));
+    let mut fooled = 0;
     for (a, b) in c {
-        assert_ne!(
-            beatty_float::euclid_first_wins_f64(a, b),
-            euclid::outcome(a, b) == Outcome::N
-        );
+        if beatty_float::euclid_first_wins_f64(a, b) != (euclid::outcome(a, b) == Outcome::N) {
+            fooled += 1;
+        } else {
+            assert!(consecutive(a, b) || a.min(b) > 1 << 30, "{a} {b}");
+        }
     }
+    assert!(fooled > 0);
     // Near 10^18 the double formula is wrong on most k: thousands of hack cases.
     let input = generated(Problem::WythoffBig, Profile::Hack, 1, None);
     let c = pairs(Problem::WythoffBig, &input);

@@ -15,6 +15,9 @@
 //! * [`testset`] — a complete test set on disk;
 //! * [`run`](mod@run) — a local judge: runs a submission on a test set with time and
 //!   output limits and gives a verdict (Unix only, like the [`sandbox`] it runs in);
+//! * [`invoke`](mod@invoke) — every package submission of a problem judged on the test set
+//!   of every seed (the matrix of invocations; Unix only);
+//! * [`lang`] — the language table: how a source file is compiled and run;
 //! * [`explain`] — one position explained for a person.
 //!
 //! ```
@@ -31,6 +34,9 @@
 pub mod check;
 pub mod explain;
 pub mod generate;
+#[cfg(target_os = "linux")]
+pub mod invoke;
+pub mod lang;
 pub mod package;
 pub mod problem;
 #[cfg(target_os = "linux")]

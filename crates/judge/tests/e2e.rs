@@ -693,3 +693,44 @@ fn the_float_solution_fails_exactly_the_hack_tests() {
         assert_eq!(verdict_of(name), "AC", "{name}: {out}");
     }
 }
+
+// ---------------------------------------------------------------- invoke
+
+#[test]
+fn invoke_refuses_bad_seeds_with_a_message() {
+    for bad in ["", "3..1", "x", "1..99999"] {
+        let out = judge(&["invoke", "bash", "--seeds", bad], b"");
+        assert_eq!(out.status.code(), Some(2), "--seeds {bad:?}");
+        assert!(
+            text(&out.stderr).contains("--seeds"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+}
+
+/// Issue 26: the fibonacci-nim archetype with a wrapped 32-bit table fails on
+/// the hack test (which holds the wrapped values), every other archetype fails
+/// too, and every accepted submission passes: the whole matrix is right.
+#[test]
+fn invoke_fibonacci_nim_fails_the_wrapped_int_table_on_the_hack_test() {
+    if Command::new("gcc").arg("--version").output().is_err()
+        || Command::new("g++").arg("--version").output().is_err()
+    {
+        eprintln!("skipping: no gcc/g++");
+        return;
+    }
+    let out = judge(
+        &["invoke", "fibonacci-nim", "--seeds", "7", "--markdown"],
+        b"",
+    );
+    let md = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{md}\n{}", text(&out.stderr));
+    let row = md
+        .lines()
+        .find(|l| l.starts_with("| `wrong_answer/int_table.c` | WA | 32-bit int Fibonacci table"))
+        .unwrap_or_else(|| panic!("no int_table row in\n{md}"));
+    assert!(row.ends_with("| 7: WA 03 |"), "{row}");
+    assert!(md.contains("| `accepted/exact.cpp` | AC |"), "{md}");
+    assert!(text(&out.stderr).contains("every cell right"));
+}

@@ -513,6 +513,31 @@ fn every_problem_has_assets_and_a_missing_one_is_an_error() {
                 .any(|a| a.path.starts_with("submissions/time_limit_exceeded/")),
             "{problem}: every problem has a naive solution"
         );
+        // Issue 26: a catalogue of at least eight rejected archetypes, each
+        // opening with a comment that names its mistake (`judge invoke` quotes
+        // it), in a language of the judge's table.
+        let rejected: Vec<_> = a
+            .iter()
+            .filter(|a| a.path.starts_with("submissions/") && !a.path.contains("/accepted/"))
+            .collect();
+        assert!(
+            rejected.len() >= 8,
+            "{problem}: {} archetypes",
+            rejected.len()
+        );
+        for s in a.iter().filter(|a| a.path.starts_with("submissions/")) {
+            let first = s.contents.lines().next().unwrap_or("");
+            assert!(
+                (first.starts_with("// ") || first.starts_with("# ")) && first.len() > 20,
+                "{problem}: {} opens without a comment naming what it does",
+                s.path
+            );
+            assert!(
+                beatty_judge::lang::language_of(std::path::Path::new(s.path)).is_some(),
+                "{}",
+                s.path
+            );
+        }
         let custom = problem.spec().output == beatty_judge::problem::OutputKind::Custom;
         assert_eq!(
             a.iter().any(|a| a.path.starts_with("output_validators/")),

@@ -7,7 +7,7 @@
 //!
 //! | path | from |
 //! |---|---|
-//! | `problem.yaml` | the [`Spec`]: title, source, licence and rights owner, `validation: custom` for [`OutputKind::Custom`], limits: memory, an output limit above the largest answer ([`problem_yaml`]) |
+//! | `problem.yaml` | the [`Spec`]: title, source, licence and rights owner, `validation: custom` for [`OutputKind::Custom`], else `validator_flags: case_sensitive` (as testlib's `wcmp`), limits: memory, an output limit above the largest answer ([`problem_yaml`]) |
 //! | `problem_statement/problem.en.tex` | the [`Spec`]'s legend, input and output text ([`statement_tex`]) |
 //! | `data/sample/`, `data/secret/` | [`write_testset`]: the first test is the sample, the rest (hack cases included) are secret; every `.in` valid, every `.ans` from the exact solver |
 //! | `input_validators/validate.py` | generated from the [`Spec`]'s framing, fields and relation ([`input_validator`]); accepts exactly what [`crate::validate()`] accepts |
@@ -653,6 +653,7 @@ pub const RIGHTS_OWNER: &str = "The beatty founders";
 /// use beatty_judge::{package::problem_yaml, Problem};
 /// assert!(problem_yaml(Problem::WythoffMoves.spec(), 100).contains("validation: custom\n"));
 /// assert!(!problem_yaml(Problem::Wythoff.spec(), 100).contains("validation"));
+/// assert!(problem_yaml(Problem::Euclid.spec(), 100).contains("validator_flags: case_sensitive\n"));
 /// assert!(problem_yaml(Problem::Wythoff.spec(), 4 << 20).contains("\n  output: 8\n"));
 /// assert!(problem_yaml(Problem::Wythoff.spec(), 5 << 20).contains("\n  output: 10\n"));
 /// assert!(problem_yaml(Problem::Wythoff.spec(), 1).contains("\n  memory: 256\n"));
@@ -672,6 +673,10 @@ pub fn problem_yaml(spec: &Spec, largest_answer: u64) -> String {
     s.push_str(&format!("rights_owner: {}\n", yaml_string(RIGHTS_OWNER)));
     if spec.output == OutputKind::Custom {
         s.push_str("validation: custom\n");
+    } else {
+        // Kattis's default output validator ignores case unless told; testlib's
+        // wcmp (and `judge check`) does not: `First Win` is a wrong answer.
+        s.push_str("validator_flags: case_sensitive\n");
     }
     let output_mib = (2 * largest_answer)
         .div_ceil(1 << 20)

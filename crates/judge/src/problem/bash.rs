@@ -1,9 +1,28 @@
 //! `bash` — Bash's game (HDU 1846).
 //!
 //! A count C ≤ 100, then C lines `n m` with 1 ≤ n, m ≤ 1000; the answer is
-//! `first` if the first player wins, else `second`. There is no float formula;
-//! the hack cases are the period boundaries n ≡ −1, 0, 1 mod (m + 1).
+//! `first` if the first player wins, else `second`. There is no float formula.
 //! Outside the game's domain (refused by the solver): a maximum take m = 0.
+//!
+//! # Hack cases, by the class of mistake they expose
+//!
+//! Every class is in the `hack` profile (46 cases, within the count limit of
+//! 100: a test checks it), so every test set (its `03-hack`, at every seed) holds all of them.
+//!
+//! | class | cases | archetypes (package submissions) it fails |
+//! |---|---|---|
+//! | period boundaries | n ∈ {m, m + 1, m + 2, 2(m + 1) − 1, 2(m + 1), 2(m + 1) + 1} for m ∈ {1, 2, 3, 9, 99, 332, 499, 998, 999}, each kept if 1 ≤ n ≤ 1000 | `first_period.c` (only n = m + 1 loses: n = 2(m + 1)), `off_by_one.py` (period m) |
+//!
+//! No intermediate value can overflow (n, m ≤ 1000) and there is no float
+//! formula. The sample and the edge cases fail the other archetypes:
+//! `swapped.cpp` (reads m before n: the sample's 4 3), `count_short.c` (C − 1
+//! cases), `no_count.c` (no count line), `capital.c` (`First`: testlib's
+//! `wcmp` is case-sensitive, WA; the package sets `validator_flags:
+//! case_sensitive` so that Kattis agrees), `run_time_error/table_1000.py` (a
+//! table of 1000 entries: the edge case n = 1000, RE), and
+//! `time_limit_exceeded/search.py` (the edge cases near 1000).
+//! `accepted/trailing_space.c` ends every answer with a space instead of a
+//! line feed: `wcmp` compares tokens, so it is accepted.
 
 use super::{
     Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
@@ -149,5 +168,24 @@ impl Definition for Bash {
             }
         }
         Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_hack_case_fits_in_one_input() {
+        // A counted format keeps at most 100 cases: more would be cut off.
+        let Framing::Counted { max, .. } = SPEC.framing else {
+            panic!("bash has a count line")
+        };
+        let hack = Bash.hack();
+        assert_eq!(hack.len(), 46);
+        assert!(hack.len() as u64 <= max);
+        // The case that fails `first_period.c`: n = 2(m + 1) loses.
+        assert!(hack.contains(&Case::pair(4, 1)));
+        assert_eq!(Bash.answer(&Case::pair(4, 1)), Ok(WORDS.answer(false)));
     }
 }

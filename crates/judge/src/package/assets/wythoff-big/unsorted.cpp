@@ -1,0 +1,22 @@
+// Pile order: never sorts the piles, so k = b - a wraps around in unsigned arithmetic when a > b.
+#include <cmath>
+#include <cstdio>
+#include <utility>
+typedef unsigned long long u64;
+typedef unsigned __int128 u128;
+static u128 isqrt(u128 n) {
+    u128 r = (u128)sqrtl((long double)n);
+    while (r * r > n) r--;
+    while ((r + 1) * (r + 1) <= n) r++;
+    return r;
+}
+int main() {
+    int t;
+    u64 a, b;
+    scanf("%d", &t);
+    while (t--) {
+        scanf("%llu %llu", &a, &b);
+        u128 k = b - a;
+        puts((k + isqrt(5 * k * k)) / 2 == a ? "B" : "A");
+    }
+}
