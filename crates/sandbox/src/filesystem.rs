@@ -38,6 +38,7 @@ use landlock::{
 };
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// The newest Landlock ABI the rules are written for (scopes: ABI 6).
 const TARGET: ABI = ABI::V6;
@@ -144,7 +145,6 @@ pub fn ruleset(plan: &Plan) -> std::io::Result<Option<OwnedFd>> {
     let io = |e: landlock::RulesetError| std::io::Error::other(format!("landlock: {e}"));
     let read = AccessFs::from_read(TARGET);
     let all = AccessFs::from_all(TARGET);
-    let device = AccessFs::ReadFile | AccessFs::WriteFile;
     let mut created = Ruleset::default()
         .set_compatibility(CompatLevel::BestEffort)
         .handle_access(all)
@@ -155,23 +155,45 @@ pub fn ruleset(plan: &Plan) -> std::io::Result<Option<OwnedFd>> {
         .map_err(io)?
         .create()
         .map_err(io)?;
-    let fixed = SYSTEM.iter().chain(ETC).chain(INFO).map(PathBuf::from);
-    let rules = fixed
-        .chain(plan.read.iter().cloned())
+    for (fd, access) in fixed_rules() {
+        created = created
+            .add_rule(PathBeneath::new(fd, *access))
+            .map_err(io)?;
+    }
+    let rules = plan
+        .read
+        .iter()
         .map(|p| (p, read))
-        .chain(DEVICES.iter().map(|d| (PathBuf::from(d), device)))
-        .chain(plan.write.iter().map(|p| (p.clone(), all)));
+        .chain(plan.write.iter().map(|p| (p, all)));
     for (path, access) in rules {
-        if let Some(rule) = rule(&path, access) {
-            created = created.add_rule(rule).map_err(io)?;
+        if let Some((fd, access)) = rule(path, access) {
+            created = created.add_rule(PathBeneath::new(fd, access)).map_err(io)?;
         }
     }
     Ok(created.into())
 }
 
-/// A rule granting `access` beneath `path` (file rights only for a file), or
-/// `None` when the path cannot be opened.
-fn rule(path: &Path, access: BitFlags<AccessFs>) -> Option<PathBeneath<PathFd>> {
+/// The rules every run gets (the system directories, `/etc`, `/proc`,
+/// `/sys`, the devices), their paths opened once per judge.
+fn fixed_rules() -> &'static [(PathFd, BitFlags<AccessFs>)] {
+    static FIXED: OnceLock<Vec<(PathFd, BitFlags<AccessFs>)>> = OnceLock::new();
+    FIXED.get_or_init(|| {
+        let read = AccessFs::from_read(TARGET);
+        let device = AccessFs::ReadFile | AccessFs::WriteFile;
+        SYSTEM
+            .iter()
+            .chain(ETC)
+            .chain(INFO)
+            .map(|p| (p, read))
+            .chain(DEVICES.iter().map(|d| (d, device)))
+            .filter_map(|(p, access)| rule(Path::new(p), access))
+            .collect()
+    })
+}
+
+/// The opened `path` and the rights to grant beneath it (file rights only
+/// for a file), or `None` when the path cannot be opened.
+fn rule(path: &Path, access: BitFlags<AccessFs>) -> Option<(PathFd, BitFlags<AccessFs>)> {
     let is_file = std::fs::metadata(path).ok()?.is_file();
     let fd = PathFd::new(path).ok()?;
     let access = if is_file {
@@ -179,5 +201,5 @@ fn rule(path: &Path, access: BitFlags<AccessFs>) -> Option<PathBeneath<PathFd>> 
     } else {
         access
     };
-    Some(PathBeneath::new(fd, access))
+    Some((fd, access))
 }
