@@ -1011,3 +1011,57 @@ fn strict_runs_park_no_more_than_the_disk_limit() {
         );
     }
 }
+
+/// A run reaches no listener of the host's: neither a TCP socket on
+/// 127.0.0.1 nor an abstract Unix socket, both listening in this test process
+/// (the program answers right only if both connections fail), in both modes,
+/// as root and as `nobody` (issue #20, row 8).
+#[test]
+fn no_listener_of_the_host_is_reachable() {
+    use std::os::linux::net::SocketAddrExt;
+    let tcp = std::net::TcpListener::bind("127.0.0.1:0").expect("bind TCP");
+    let port = tcp.local_addr().expect("address").port();
+    let name = format!("beatty-hostile-{}", std::process::id());
+    let addr = std::os::unix::net::SocketAddr::from_abstract_name(name.as_bytes()).expect("name");
+    let _unix = std::os::unix::net::UnixListener::bind_addr(&addr).expect("bind abstract");
+    let Scratch {
+        base: _base,
+        tests,
+        tmp,
+        ..
+    } = scratch("beatty-listen-");
+    let program = format!(
+        "import socket\n\
+         reached = []\n\
+         try:\n    \
+             socket.create_connection(('127.0.0.1', {port}), timeout=2).close()\n    \
+             reached.append('tcp')\n\
+         except OSError:\n    \
+             pass\n\
+         try:\n    \
+             s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)\n    \
+             s.connect('\\0{name}')\n    \
+             reached.append('abstract')\n\
+         except OSError:\n    \
+             pass\n\
+         print(' '.join(reached) if reached else 0)\n"
+    );
+    for nobody in as_nobody_too() {
+        for mode in ["strict", "basic"] {
+            let out = judge_as(nobody)
+                .args(["run", "wythoff", "--tests"])
+                .arg(&tests)
+                .args(["--isolation", mode, "--time-limit", "10", "--"])
+                .args(["python3", "-c", &program])
+                .env("TMPDIR", &tmp)
+                .stdin(Stdio::null())
+                .output()
+                .expect("run judge");
+            let report = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                report.contains("verdict: AC"),
+                "{mode}, nobody {nobody}: reached a listener of the host:\n{report}"
+            );
+        }
+    }
+}
