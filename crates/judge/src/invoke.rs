@@ -379,9 +379,7 @@ pub fn invoke(
 ) -> Result<Matrix, RunError> {
     let assets = crate::package::assets(problem.name())
         .ok_or_else(|| RunError(format!("{problem} has no package files")))?;
-    let base = tempfile::Builder::new()
-        .prefix("judge-invoke-")
-        .tempdir()
+    let base = crate::sandbox::scratch_dir("invoke")
         .map_err(|e| RunError(format!("cannot create a temporary directory: {e}")))?;
     // The submissions run as another user (as root) and read their files there.
     chmod(base.path(), 0o755)?;

@@ -409,9 +409,7 @@ pub fn run_tests(
 /// Copies every test's input and answer into a fresh directory only the
 /// judge's user can enter (mode 0700), removed when the returned handle drops.
 fn private_copies(tests: &[Test]) -> Result<(tempfile::TempDir, Vec<Test>), RunError> {
-    let dir = tempfile::Builder::new()
-        .prefix("judge-tests-")
-        .tempdir()
+    let dir = sandbox::scratch_dir("tests")
         .map_err(|e| RunError(format!("cannot make a directory for the tests: {e}")))?;
     let copy = |from: &Path, to: PathBuf| {
         std::fs::copy(from, &to)

@@ -905,7 +905,8 @@ fn runtimes_that_reserve_more_than_they_touch_get_ac_without_a_cgroup() {
 /// `kill -9` of the judge in the middle of a test leaves nothing of the run
 /// running, in both isolation modes, as root and as `nobody`: every level
 /// (the keeper, init, the program) has the parent-death signal, set again
-/// after each credential change (issue #20, row 10).
+/// after each credential change (issue #20, row 10); and the next judge
+/// removes the directories the killed one left in its temporary directory.
 #[test]
 fn kill_9_of_the_judge_leaves_no_process() {
     let Scratch {
@@ -954,6 +955,33 @@ fn kill_9_of_the_judge_leaves_no_process() {
             assert!(
                 left.is_empty(),
                 "{mode}, nobody {nobody}: survivors: {left:?}"
+            );
+            // The next judge removes what the killed one left in TMPDIR (its
+            // copies of the tests, a basic run's directory).
+            let listed = || -> Vec<_> {
+                std::fs::read_dir(&tmp)
+                    .expect("read TMPDIR")
+                    .flatten()
+                    .map(|e| e.file_name())
+                    .collect()
+            };
+            assert!(
+                !listed().is_empty(),
+                "{mode}: the killed judge left nothing"
+            );
+            let out = judge_as(nobody)
+                .args(["run", "wythoff", "--tests"])
+                .arg(&tests)
+                .args(["--isolation", mode, "--", "sh", "-c", "echo 0"])
+                .env("TMPDIR", &tmp)
+                .stdin(Stdio::null())
+                .output()
+                .expect("run judge");
+            assert!(out.status.success(), "{mode}: the next judge failed");
+            let left = listed();
+            assert!(
+                left.is_empty(),
+                "{mode}, nobody {nobody}: left in TMPDIR: {left:?}"
             );
         }
     }

@@ -134,6 +134,51 @@ fn remove_entry(
     Ok(())
 }
 
+/// A fresh directory of the judge's in the temporary directory, mode 0700,
+/// named `judge-KIND-PID-XXXXXX` after the judge's process id, so that a later
+/// judge can tell it from a live judge's. The first call of a judge removes
+/// the directories that judges no longer running left there (a judge killed
+/// with `kill -9` cannot remove its own): those of its own user, and as root
+/// those of the runs' user ids too.
+///
+/// # Errors
+/// When the directory cannot be made.
+pub fn scratch_dir(kind: &str) -> std::io::Result<tempfile::TempDir> {
+    static STALE: std::sync::Once = std::sync::Once::new();
+    STALE.call_once(|| remove_stale(&std::env::temp_dir()));
+    tempfile::Builder::new()
+        .prefix(&format!("judge-{kind}-{}-", std::process::id()))
+        .tempdir()
+}
+
+/// Removes the `judge-KIND-PID-*` directories in `dir` whose judge is gone
+/// (no process `PID`), owned by this user or, as root, by a run's user id.
+fn remove_stale(dir: &Path) {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: geteuid has no preconditions.
+    let me = unsafe { libc::geteuid() };
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let name = e.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("judge-"))
+            .and_then(|n| n.split('-').nth(1))
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(m) = std::fs::symlink_metadata(e.path()) else {
+            continue;
+        };
+        let ours = m.uid() == me
+            || (me == 0
+                && (crate::FIRST_UID..crate::FIRST_UID + crate::UID_COUNT).contains(&m.uid()));
+        if m.is_dir() && ours && !Path::new("/proc").join(pid.to_string()).exists() {
+            let _ = remove_tree(&e.path());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

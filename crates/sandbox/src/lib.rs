@@ -102,6 +102,7 @@ pub struct ReadmeDoctests;
 
 mod child;
 mod cleanup;
+pub use cleanup::scratch_dir;
 pub mod filesystem;
 pub mod syscalls;
 
@@ -898,12 +899,7 @@ struct WorkDir(Option<PathBuf>);
 
 impl WorkDir {
     fn new(owner: Option<u32>) -> std::io::Result<WorkDir> {
-        let d = WorkDir(Some(
-            tempfile::Builder::new()
-                .prefix("judge-run-")
-                .tempdir()?
-                .keep(),
-        ));
+        let d = WorkDir(Some(cleanup::scratch_dir("run")?.keep()));
         if let Some(uid) = owner {
             std::os::unix::fs::chown(d.path(), Some(uid), Some(uid))?;
         }

@@ -580,7 +580,7 @@ fn cmd_run(a: &RunArgs) -> Outcome {
     let dir = match &a.tests {
         Some(d) => d.clone(),
         None => {
-            let t = match tempfile::Builder::new().prefix("judge-tests-").tempdir() {
+            let t = match beatty_judge::sandbox::scratch_dir("testset") {
                 Ok(t) => t,
                 Err(e) => {
                     return Ok(fail(
