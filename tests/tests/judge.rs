@@ -168,12 +168,19 @@ fn hack_cases_really_make_the_float_formulas_answer_wrongly() {
             wythoff::outcome(a, b) == Outcome::N
         );
     }
+    // Every case fools the double formula, but those of the truncated
+    // decimal constants (issue #26): losing positions at Fibonacci and Lucas
+    // indices, which the double formula may get right.
+    let mut fooled = 0;
     for (a, b) in c {
-        assert_ne!(
-            beatty_float::solutions::wythoff_big_f64(a, b),
-            wythoff::outcome(a, b) == Outcome::N
-        );
+        if beatty_float::solutions::wythoff_big_f64(a, b) != (wythoff::outcome(a, b) == Outcome::N)
+        {
+            fooled += 1;
+        } else {
+            assert_eq!(wythoff::outcome(a, b), Outcome::P, "{a} {b}");
+        }
     }
+    assert!(fooled >= 1000, "{fooled}");
     // Fibonacci nim: the Fibonacci numbers ±1 (which an off-by-one test
     // misses), and after them the n where the square test in doubles errs.
     let input = generated(Problem::FibonacciNim, Profile::Hack, 1, None);
