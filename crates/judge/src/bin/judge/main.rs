@@ -4,12 +4,13 @@ mod hazards;
 mod play;
 mod plot;
 
+use beatty_judge::check::check_reader;
 use beatty_judge::generate::{GenError, Profile, generate};
 #[cfg(unix)]
 use beatty_judge::run::{RunConfig, run_tests, shut_down, tests_in, validate_tests, verdict_line};
 #[cfg(unix)]
 use beatty_judge::sandbox::{Isolation, strict_available};
-use beatty_judge::{Problem, SolveError, check, solve, validate};
+use beatty_judge::{Problem, SolveError, solve, validate};
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
 use std::io::{self, BufReader, Read, Write};
@@ -352,14 +353,16 @@ fn cmd_check(a: &CheckArgs) -> Outcome {
             ),
         ));
     }
-    let read = |p: &PathBuf, what: &str| {
-        std::fs::read(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
+    // Opened here, read as the check goes (constant memory; a read error later is
+    // a checker failure too).
+    let open = |p: &PathBuf, what: &str| {
+        std::fs::File::open(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
     };
     let files = (|| -> Result<_, String> {
         Ok((
-            read(&a.input, "INPUT")?,
-            read(&a.output, "OUTPUT")?,
-            a.answer.as_ref().map(|p| read(p, "ANSWER")).transpose()?,
+            open(&a.input, "INPUT")?,
+            open(&a.output, "OUTPUT")?,
+            a.answer.as_ref().map(|p| open(p, "ANSWER")).transpose()?,
         ))
     })();
     let (input, output, answer) = match files {
@@ -369,7 +372,7 @@ fn cmd_check(a: &CheckArgs) -> Outcome {
             return Ok(ExitCode::from(3));
         }
     };
-    let r = check(a.problem, &input, &output, answer.as_deref());
+    let r = check_reader(a.problem, input, output, answer);
     let code = r.verdict.exit_code();
     // The exit code is the verdict, even when nobody reads the message.
     writeln!(io::stderr(), "{r}").map_err(|err| WriteError {
@@ -384,21 +387,14 @@ fn cmd_check_kattis(a: &CheckArgs) -> ExitCode {
     let Some(feedback) = &a.answer else {
         return fail(1, "--kattis needs INPUT ANSWER FEEDBACK_DIR");
     };
-    let read = |p: &PathBuf, what: &str| {
-        std::fs::read(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
+    let open = |p: &PathBuf, what: &str| {
+        std::fs::File::open(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
     };
-    let files = (|| -> Result<_, String> {
-        let input = read(&a.input, "INPUT")?;
-        let answer = read(&a.output, "ANSWER")?;
-        let mut output = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut output)
-            .map_err(|e| format!("cannot read the output on standard input: {e}"))?;
-        Ok((input, answer, output))
-    })();
+    let files =
+        (|| -> Result<_, String> { Ok((open(&a.input, "INPUT")?, open(&a.output, "ANSWER")?)) })();
     let (code, message) = match files {
-        Ok((input, answer, output)) => {
-            let r = check(a.problem, &input, &output, Some(&answer));
+        Ok((input, answer)) => {
+            let r = check_reader(a.problem, input, io::stdin().lock(), Some(answer));
             let code = match r.verdict {
                 beatty_judge::Verdict::Accepted => 42,
                 beatty_judge::Verdict::Fail => 1,
