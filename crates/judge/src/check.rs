@@ -399,8 +399,13 @@ impl<R: Read> Tokens<R> {
             i += 1;
         }
         let end = i + want.len();
-        if s.len() > end && &s[i..end] == want && is_blank(&s[end]) {
-            self.w.advance(end);
+        let same = match want {
+            [w] => s.get(i) == Some(w),
+            _ => s.get(i..end) == Some(want),
+        };
+        if same && s.len() > end && is_blank(&s[end]) {
+            // The blank after the token is consumed too.
+            self.w.advance(end + 1);
             self.read += 1;
             Ok(true)
         } else {
@@ -448,15 +453,64 @@ impl<R: Read> Tokens<R> {
 
     /// ncmp (`integers`) or wcmp of the tokens of case `i` (1-based) against
     /// `rendered`, with the messages of [`compare_tokens`].
-    fn case(
+    /// How many of the leading tokens of `words` (an answer of one line) the next
+    /// tokens are, through [`Tokens::next_is`] only: the common case costs no
+    /// rendering of the answer.
+    /// `None` when all are.
+    #[inline(always)]
+    fn words(&mut self, words: &[u8]) -> io::Result<Option<usize>> {
+        if words.len() <= 32 && !words.iter().any(is_blank) {
+            // One token (`0`, `first`, …): the usual case.
+            return Ok(if !words.is_empty() && self.next_is(words)? {
+                None
+            } else {
+                Some(0)
+            });
+        }
+        for (matched, want) in tokens(words).enumerate() {
+            if want.len() > 32 || !self.next_is(want)? {
+                return Ok(Some(matched));
+            }
+        }
+        Ok(None)
+    }
+
+    /// [`Tokens::case_from`] of `answer`, rendered into `rendered` unless it is
+    /// already (the flag): the path of every answer that is not one line of
+    /// words, and of every mismatch.
+    #[inline(never)]
+    fn case_rendering(
+        &mut self,
+        integers: bool,
+        i: u64,
+        case: &Case,
+        answer: &Answer,
+        (rendered, done): (&mut Vec<u8>, &mut bool),
+        matched: usize,
+    ) -> io::Result<Result<(), Mismatch>> {
+        if !*done {
+            rendered.clear();
+            answer
+                .write_to(&mut *rendered)
+                .expect("writing to a Vec cannot fail");
+            *done = true;
+        }
+        self.case_from(integers, i, case, rendered, matched)
+    }
+
+    /// The comparison of case `i` when the first `matched` tokens of `rendered`
+    /// were read and matched already.
+    #[inline(never)]
+    fn case_from(
         &mut self,
         integers: bool,
         i: u64,
         case: &Case,
         rendered: &[u8],
+        matched: usize,
     ) -> io::Result<Result<(), Mismatch>> {
-        let mut wants = tokens(rendered);
-        let mut matched = 0usize;
+        let mut wants = tokens(rendered).skip(matched);
+        let mut matched = matched;
         for want in wants.by_ref() {
             if want.len() <= 32 && self.next_is(want)? {
                 matched += 1;
@@ -621,21 +675,59 @@ pub fn check_reader<I: Read, O: Read, A: Read>(
                 continue;
             }
         };
-        rendered.clear();
-        answer
-            .write_to(&mut rendered)
-            .expect("writing to a Vec cannot fail");
+        // A one-line outcome is compared word by word first, without rendering.
+        let words = match &answer {
+            Answer::Outcome {
+                to_move_wins,
+                words,
+            } => Some(
+                if *to_move_wins {
+                    words.wins
+                } else {
+                    words.loses
+                }
+                .as_bytes(),
+            ),
+            _ => None,
+        };
+        let mut rendered_yet = false;
         if let Some(a) = ans.as_mut()
             && ans_bad.is_none()
         {
-            match a.case(integers, n, &case, &rendered) {
-                Ok(r) => ans_bad = r.err(),
+            let r = match words {
+                Some(w) => a.words(w),
+                None => Ok(Some(0)),
+            };
+            let r = match r {
+                Ok(None) => Ok(Ok(())),
+                Ok(Some(m)) => {
+                    let r = (&mut rendered, &mut rendered_yet);
+                    a.case_rendering(integers, n, &case, &answer, r, m)
+                }
+                Err(e) => Err(e),
+            };
+            match r {
+                Ok(Ok(())) => {}
+                Ok(Err(m)) => ans_bad = Some(m),
                 Err(e) => return fail(format!("cannot read ANSWER: {e}")),
             }
         }
         if out_bad.is_none() {
-            match out.case(integers, n, &case, &rendered) {
-                Ok(r) => out_bad = r.err(),
+            let r = match words {
+                Some(w) => out.words(w),
+                None => Ok(Some(0)),
+            };
+            let r = match r {
+                Ok(None) => Ok(Ok(())),
+                Ok(Some(m)) => {
+                    let r = (&mut rendered, &mut rendered_yet);
+                    out.case_rendering(integers, n, &case, &answer, r, m)
+                }
+                Err(e) => Err(e),
+            };
+            match r {
+                Ok(Ok(())) => {}
+                Ok(Err(m)) => out_bad = Some(m),
                 Err(e) => return fail(format!("cannot read OUTPUT: {e}")),
             }
         }

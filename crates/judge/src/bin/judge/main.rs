@@ -10,10 +10,11 @@ use beatty_judge::generate::{GenError, Profile, generate};
 use beatty_judge::run::{RunConfig, run_tests, shut_down, tests_in, validate_tests, verdict_line};
 #[cfg(unix)]
 use beatty_judge::sandbox::{Isolation, strict_available};
-use beatty_judge::{Problem, SolveError, solve, validate};
+use beatty_judge::validate::{ValidateError, validate_reader};
+use beatty_judge::{Problem, SolveError, solve};
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
-use std::io::{self, BufReader, Read, Write};
+use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -237,19 +238,6 @@ struct ExplainArgs {
     numbers: Vec<u64>,
 }
 
-fn read_input(path: Option<&PathBuf>) -> Result<Vec<u8>, String> {
-    match path {
-        Some(p) => std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display())),
-        None => {
-            let mut v = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut v)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            Ok(v)
-        }
-    }
-}
-
 /// Writes `judge: MSG` to standard error (a failure to write it is ignored:
 /// the exit code still tells) and returns `code`.
 pub(crate) fn fail(code: u8, msg: &str) -> ExitCode {
@@ -325,18 +313,28 @@ fn cmd_solve(a: &SolveArgs) -> Outcome {
 }
 
 fn cmd_validate(a: &SolveArgs) -> Outcome {
-    let data = match read_input(a.input.as_ref()) {
-        Ok(d) => d,
-        Err(e) => return Ok(fail(1, &e)),
+    // Read as it goes: constant memory whatever the input's size.
+    let (result, name) = match &a.input {
+        Some(p) => match std::fs::File::open(p) {
+            Ok(f) => (validate_reader(a.problem, f), p.display().to_string()),
+            Err(e) => return Ok(fail(1, &format!("cannot read {}: {e}", p.display()))),
+        },
+        None => (
+            validate_reader(a.problem, io::stdin().lock()),
+            "standard input".to_string(),
+        ),
     };
-    match validate(a.problem, &data) {
+    match result.map_err(|e| match e {
+        ValidateError::Invalid(e) => e.to_string(),
+        ValidateError::Io(e) => format!("cannot read {name}: {e}"),
+    }) {
         Ok(s) => {
             let mut out = io::stdout().lock();
             writeln!(out, "{s}")?;
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
-        Err(e) => Ok(fail(1, &e.to_string())),
+        Err(e) => Ok(fail(1, &e)),
     }
 }
 
