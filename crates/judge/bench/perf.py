@@ -25,7 +25,8 @@ a counted format allows: bash 100, wythoff-big 10^4; bash-auction 2 * 10^5, whos
 answers are then 84 MB, below testlib's 128 MB limit); OUTPUT and ANSWER are the
 exact answer (`judge solve`), so `check` reads everything. MB/s counts the bytes
 each program reads: the input for solve and validate, input + output + answer for
-check (testlib's checkers: output + answer). Max RSS is the judge's, per process.
+check (testlib's checkers: output + answer). Max RSS: the largest of the judge's
+solve, validate and check, one more run each under /usr/bin/time.
 Without --judge it builds and measures target/release/judge.
 """
 import argparse
@@ -45,30 +46,34 @@ def load():
         return " ".join(f.read().split()[:3])
 
 
-def run(cmd, stdin=None, stdout=subprocess.DEVNULL):
-    """Runs cmd; returns (seconds, exit code, max RSS in KB)."""
+def run(cmd, stdin=None):
+    """Runs cmd; returns (seconds, exit code)."""
     fin = open(stdin, "rb") if stdin else subprocess.DEVNULL
     t = time.perf_counter()
-    p = subprocess.Popen(cmd, stdin=fin, stdout=stdout, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(p.pid, 0)
+    code = subprocess.run(cmd, stdin=fin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
     dt = time.perf_counter() - t
     if stdin:
         fin.close()
-    return dt, os.waitstatus_to_exitcode(status), usage.ru_maxrss
+    return dt, code
+
+
+def max_rss_kb(cmd):
+    """The maximum resident set size of one more run, from /usr/bin/time."""
+    r = subprocess.run(["/usr/bin/time", "-f", "%M", *cmd], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True)
+    return int(r.stderr.strip().splitlines()[-1])
 
 
 def measure(cmds, rounds):
-    """cmds: {name: (argv, stdin)}; alternating rounds; {name: (median s, max RSS KB)}."""
+    """cmds: {name: (argv, stdin)}; alternating rounds; {name: median seconds}."""
     times = {n: [] for n in cmds}
-    rss = {n: 0 for n in cmds}
     for _ in range(rounds):
         for n, (argv, stdin) in cmds.items():
-            dt, code, kb = run(argv, stdin)
-            if code not in (0,):
+            dt, code = run(argv, stdin)
+            if code != 0:
                 sys.exit(f"error: {n} exited {code}: {' '.join(argv)}")
             times[n].append(dt)
-            rss[n] = max(rss[n], kb)
-    return {n: (statistics.median(times[n]), rss[n]) for n in cmds}
+    return {n: statistics.median(t) for n, t in times.items()}
 
 
 def main():
@@ -146,22 +151,22 @@ def main():
             if checker and checker in checkers:
                 cmds[checker] = ([checkers[checker], empty, out, ans], None)
             m = measure(cmds, a.rounds)
-            mb = lambda size, name: size / m[name][0] / 1e6
+            mb = lambda size, name: size / m[name] / 1e6
             row = {"problem": p, "cases": n, "MB": size_in / 1e6,
-                   "solve": (m["solve"][0], mb(size_in, "solve")),
-                   "validate": (m["validate"][0], mb(size_in, "validate")),
-                   "check": (m["check"][0], mb(size_in + 2 * size_ans, "check")),
-                   "rss": max(m["solve"][1], m["validate"][1], m["check"][1])}
+                   "solve": (m["solve"], mb(size_in, "solve")),
+                   "validate": (m["validate"], mb(size_in, "validate")),
+                   "check": (m["check"], mb(size_in + 2 * size_ans, "check")),
+                   "rss": max(max_rss_kb(cmds[c][0]) for c in ("solve", "validate", "check"))}
             if "C" in m:
-                row["solve vs C"] = m["C"][0] / m["solve"][0]
+                row["solve vs C"] = m["C"] / m["solve"]
             if p in known_before:
-                row["solve vs before"] = m["before solve"][0] / m["solve"][0]
-                row["validate vs before"] = m["before validate"][0] / m["validate"][0]
+                row["solve vs before"] = m["before solve"] / m["solve"]
+                row["validate vs before"] = m["before validate"] / m["validate"]
             if checker and checker in m:
                 row["checker"] = checker
-                row["check vs testlib"] = m[checker][0] / m["check"][0]
+                row["check vs testlib"] = m[checker] / m["check"]
             rows.append(row)
-            print(f"  {p}: " + ", ".join(f"{k} {v[0]:.3f} s" for k, v in m.items()), flush=True)
+            print(f"  {p}: " + ", ".join(f"{k} {v:.3f} s" for k, v in m.items()), flush=True)
 
         def ratio(r, k):
             return f"{r[k]:.2f}×" if k in r else "—"

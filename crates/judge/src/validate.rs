@@ -21,7 +21,7 @@
 
 use crate::Problem;
 use crate::problem::{Case, Framing, Relation, Spec};
-use crate::solve::swar;
+use crate::solve::fast;
 use crate::text::{TOKEN_BYTES, found, found_blank, found_token};
 use core::fmt;
 use std::io::{self, Read};
@@ -183,7 +183,7 @@ impl From<io::Error> for Stop {
 }
 
 /// The streaming validator: the cases of a valid input one by one, or the
-/// first rule broken. Whole case lines go through [`swar::line`] and the
+/// first rule broken. Whole case lines go through [`fast::line`] and the
 /// official ranges; every line it declines, and the framing, through the
 /// general byte-by-byte path, which words every error.
 pub(crate) struct Validator<R> {
@@ -342,8 +342,8 @@ impl<R: Read> Validator<R> {
     fn fast_case(&mut self) -> io::Result<Option<Case>> {
         let spec = self.spec;
         let two = spec.fields.len() == 2;
-        let s = self.w.ahead(swar::WINDOW)?;
-        let Some(l) = swar::line(s, two) else {
+        let s = self.w.ahead(fast::WINDOW)?;
+        let Some(l) = fast::line(s, two) else {
             return Ok(None);
         };
         let starts = [0, l.b_start];
