@@ -39,7 +39,7 @@
 //! comparison, not trusted: if the jury's answer differs from the exact one,
 //! that is a checker failure (the test data is wrong).
 
-use crate::problem::{Answer, Case, Framing, OutputKind};
+use crate::problem::{Answer, Case, Definition, Framing, OutputKind};
 use crate::text::{TOKEN_BYTES, excerpt, excerpt_of};
 use crate::validate::{Stop, Validator, Window};
 use crate::{Problem, Verdict};
@@ -650,10 +650,39 @@ pub fn check_reader<I: Read, O: Read, A: Read>(
             };
         }
     };
-    let def = problem.def();
-    let mut cases = Validator::new(problem, input);
-    let mut out = Tokens::new(output);
-    let mut ans = answer.map(Tokens::new);
+    let (mut input, mut output) = (input, output);
+    let mut answer = answer;
+    let streams = Streams {
+        input: &mut input,
+        output: &mut output,
+        answer: answer.as_mut().map(|a| a as &mut dyn Read),
+    };
+    // The problem's own monomorphic copy of `check_cases` (see `Definition::check`).
+    problem.def().check(problem, integers, streams)
+}
+
+/// The three streams of a check, read through `dyn` only when a buffer is empty.
+pub(crate) struct Streams<'a> {
+    pub(crate) input: &'a mut dyn Read,
+    pub(crate) output: &'a mut dyn Read,
+    pub(crate) answer: Option<&'a mut dyn Read>,
+}
+
+/// The streaming checker's loop over the cases: generic, so each problem gets
+/// a copy in which its `answer` is a direct, inlinable call.
+pub(crate) fn check_cases<D: Definition + ?Sized>(
+    def: &D,
+    problem: Problem,
+    integers: bool,
+    streams: Streams<'_>,
+) -> CheckResult {
+    let fail = |message: String| CheckResult {
+        verdict: Verdict::Fail,
+        message,
+    };
+    let mut cases = Validator::new(problem, streams.input);
+    let mut out = Tokens::new(streams.output);
+    let mut ans = streams.answer.map(Tokens::new);
     let (mut out_bad, mut ans_bad, mut domain) = (None, None, None);
     let mut rendered = Vec::new();
     let mut n = 0u64;
