@@ -21,8 +21,8 @@ Counterparts, each run alternately with the judge on the same files, medians of
   wythoff-moves has its own comparison and no testlib counterpart.
 
 Inputs: `judge gen P --profile random --seed 1 --cases N` (N = --cases, at most what
-a counted format allows: bash 100, wythoff-big 10^4; bash-auction 2 * 10^5, whose
-answers are then 84 MB, below testlib's 128 MB limit; wythoff-moves 10^6, as its
+a counted format allows: bash 100, wythoff-big 10^4; bash-auction 1.5 * 10^5, whose
+answers are then 110 MB, below testlib's 128 MB limit; wythoff-moves 10^6, as its
 check reads whole files into memory); OUTPUT and ANSWER are the
 exact answer (`judge solve`), so `check` reads everything. MB/s counts the bytes
 each program reads: the input for solve and validate, input + output + answer for
@@ -122,9 +122,9 @@ def main():
         names = [p for p in (a.problems.split(",") if a.problems else
                              ["wythoff", "wythoff-moves", "wythoff-big", "bash", "bash-auction", "euclid", "fibonacci-nim"])]
         # Counted formats allow at most 100 (bash) and 10^4 (wythoff-big) cases; bash-auction's
-        # answers (up to 1100 bids a line) stay below testlib's 128 MB with 2 * 10^5 cases.
+        # answers (up to 1100 bids a line) stay below testlib's 128 MB with 1.5 * 10^5 cases (110 MB).
         # wythoff-moves is checked by its own comparison over whole files in memory: 10^6.
-        limits = {"bash": 100, "wythoff-big": 10_000, "bash-auction": 200_000, "wythoff-moves": 1_000_000}
+        limits = {"bash": 100, "wythoff-big": 10_000, "bash-auction": 150_000, "wythoff-moves": 1_000_000}
         # The testlib checker each problem's comparison matches (`judge problems`).
         kinds = {"wythoff": "ncmp", "wythoff-moves": None}
         rows = []
