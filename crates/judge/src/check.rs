@@ -388,25 +388,25 @@ impl<R: Read> Tokens<R> {
         }
     }
 
-    /// The fast path: the next token is `want` (at most 32 bytes) and the window
-    /// shows the blank after it: it is consumed and `true`. Otherwise `false`
-    /// and only blanks are consumed.
+    /// The fast path: after blanks, the stream shows the bytes of `line` (`count`
+    /// tokens separated by single spaces, [`plain_tokens`]) and a blank: they
+    /// are consumed with that blank, and `true`. Otherwise `false` and only
+    /// blanks are consumed.
     #[inline(always)]
-    fn next_is(&mut self, want: &[u8]) -> io::Result<bool> {
-        let s = self.w.ahead(64)?;
+    fn next_are(&mut self, line: &[u8], count: u64) -> io::Result<bool> {
+        let s = self.w.ahead(line.len() + 64)?;
         let mut i = 0;
         while i < s.len() && is_blank(&s[i]) {
             i += 1;
         }
-        let end = i + want.len();
-        let same = match want {
+        let end = i + line.len();
+        let same = match line {
             [w] => s.get(i) == Some(w),
-            _ => s.get(i..end) == Some(want),
+            _ => s.get(i..end) == Some(line),
         };
         if same && s.len() > end && is_blank(&s[end]) {
-            // The blank after the token is consumed too.
             self.w.advance(end + 1);
-            self.read += 1;
+            self.read += count;
             Ok(true)
         } else {
             self.w.advance(i);
@@ -452,67 +452,21 @@ impl<R: Read> Tokens<R> {
     }
 
     /// ncmp (`integers`) or wcmp of the tokens of case `i` (1-based) against
-    /// `rendered`, with the messages of [`compare_tokens`].
-    /// How many of the leading tokens of `words` (an answer of one line) the next
-    /// tokens are, through [`Tokens::next_is`] only: the common case costs no
-    /// rendering of the answer.
-    /// `None` when all are.
-    #[inline(always)]
-    fn words(&mut self, words: &[u8]) -> io::Result<Option<usize>> {
-        if words.len() <= 32 && !words.iter().any(is_blank) {
-            // One token (`0`, `first`, …): the usual case.
-            return Ok(if !words.is_empty() && self.next_is(words)? {
-                None
-            } else {
-                Some(0)
-            });
-        }
-        for (matched, want) in tokens(words).enumerate() {
-            if want.len() > 32 || !self.next_is(want)? {
-                return Ok(Some(matched));
-            }
-        }
-        Ok(None)
-    }
-
-    /// [`Tokens::case_from`] of `answer`, rendered into `rendered` unless it is
-    /// already (the flag): the path of every answer that is not one line of
-    /// words, and of every mismatch.
+    /// `rendered`, with the messages of [`compare_tokens`]: its tokens one by
+    /// one, each through [`Tokens::next_are`] first, the general path from the
+    /// first that differs.
     #[inline(never)]
-    fn case_rendering(
-        &mut self,
-        integers: bool,
-        i: u64,
-        case: &Case,
-        answer: &Answer,
-        (rendered, done): (&mut Vec<u8>, &mut bool),
-        matched: usize,
-    ) -> io::Result<Result<(), Mismatch>> {
-        if !*done {
-            rendered.clear();
-            answer
-                .write_to(&mut *rendered)
-                .expect("writing to a Vec cannot fail");
-            *done = true;
-        }
-        self.case_from(integers, i, case, rendered, matched)
-    }
-
-    /// The comparison of case `i` when the first `matched` tokens of `rendered`
-    /// were read and matched already.
-    #[inline(never)]
-    fn case_from(
+    fn case(
         &mut self,
         integers: bool,
         i: u64,
         case: &Case,
         rendered: &[u8],
-        matched: usize,
     ) -> io::Result<Result<(), Mismatch>> {
-        let mut wants = tokens(rendered).skip(matched);
-        let mut matched = matched;
+        let mut wants = tokens(rendered);
+        let mut matched = 0;
         for want in wants.by_ref() {
-            if want.len() <= 32 && self.next_is(want)? {
+            if self.next_are(want, 1)? {
                 matched += 1;
                 continue;
             }
@@ -685,6 +639,7 @@ pub(crate) fn check_cases<D: Definition + ?Sized>(
     let mut ans = streams.answer.map(Tokens::new);
     let (mut out_bad, mut ans_bad, mut domain) = (None, None, None);
     let mut rendered = Vec::new();
+    let mut slow = Vec::new();
     let mut n = 0u64;
     loop {
         let case = match cases.next_case() {
@@ -704,8 +659,9 @@ pub(crate) fn check_cases<D: Definition + ?Sized>(
                 continue;
             }
         };
-        // A one-line outcome is compared word by word first, without rendering.
-        let words = match &answer {
+        // The fast path compares the answer's line as bytes: an outcome's words
+        // as they are, any other answer rendered (once for both streams).
+        let word = match &answer {
             Answer::Outcome {
                 to_move_wins,
                 words,
@@ -719,44 +675,37 @@ pub(crate) fn check_cases<D: Definition + ?Sized>(
             ),
             _ => None,
         };
-        let mut rendered_yet = false;
+        if word.is_none() {
+            rendered.clear();
+            answer
+                .write_to(&mut rendered)
+                .expect("writing to a Vec cannot fail");
+        }
+        let line = match word {
+            Some(w) => Some(w),
+            None => rendered.strip_suffix(b"\n"),
+        };
+        let fast = line.and_then(|l| plain_tokens(l).map(|c| (l, c)));
+        let mut cmp = CaseCmp {
+            integers,
+            i: n,
+            case: &case,
+            answer: &answer,
+            fast,
+            rendered: word.is_none().then_some(&rendered[..]),
+            slow: &mut slow,
+        };
         if let Some(a) = ans.as_mut()
             && ans_bad.is_none()
         {
-            let r = match words {
-                Some(w) => a.words(w),
-                None => Ok(Some(0)),
-            };
-            let r = match r {
-                Ok(None) => Ok(Ok(())),
-                Ok(Some(m)) => {
-                    let r = (&mut rendered, &mut rendered_yet);
-                    a.case_rendering(integers, n, &case, &answer, r, m)
-                }
-                Err(e) => Err(e),
-            };
-            match r {
-                Ok(Ok(())) => {}
-                Ok(Err(m)) => ans_bad = Some(m),
+            match cmp.run(a) {
+                Ok(r) => ans_bad = r,
                 Err(e) => return fail(format!("cannot read ANSWER: {e}")),
             }
         }
         if out_bad.is_none() {
-            let r = match words {
-                Some(w) => out.words(w),
-                None => Ok(Some(0)),
-            };
-            let r = match r {
-                Ok(None) => Ok(Ok(())),
-                Ok(Some(m)) => {
-                    let r = (&mut rendered, &mut rendered_yet);
-                    out.case_rendering(integers, n, &case, &answer, r, m)
-                }
-                Err(e) => Err(e),
-            };
-            match r {
-                Ok(Ok(())) => {}
-                Ok(Err(m)) => out_bad = Some(m),
+            match cmp.run(&mut out) {
+                Ok(r) => out_bad = r,
                 Err(e) => return fail(format!("cannot read OUTPUT: {e}")),
             }
         }
@@ -790,6 +739,73 @@ pub(crate) fn check_cases<D: Definition + ?Sized>(
             message: m.message,
         },
         None => accepted(n),
+    }
+}
+
+/// The number of tokens of `line` when they are separated by single spaces,
+/// with no other blank (then a stream showing these bytes and a blank holds
+/// exactly these tokens); `None` otherwise or when empty.
+#[inline(always)]
+fn plain_tokens(line: &[u8]) -> Option<u64> {
+    let (first, last) = (line.first()?, line.last()?);
+    if is_blank(first) || is_blank(last) {
+        return None;
+    }
+    let mut count = 1;
+    let mut prev = 0u8;
+    for &b in line {
+        if is_blank(&b) {
+            if b != b' ' || prev == b' ' {
+                return None;
+            }
+            count += 1;
+        }
+        prev = b;
+    }
+    Some(count)
+}
+
+/// One case compared on a stream: its line as bytes first ([`Tokens::next_are`]),
+/// token by token ([`Tokens::case`]) when that does not settle it.
+struct CaseCmp<'a> {
+    integers: bool,
+    i: u64,
+    case: &'a Case,
+    answer: &'a Answer,
+    /// The line and its number of tokens, when it has the plain layout.
+    fast: Option<(&'a [u8], u64)>,
+    /// The rendered answer, when it was rendered for the fast path.
+    rendered: Option<&'a [u8]>,
+    /// Where the answer is rendered otherwise.
+    slow: &'a mut Vec<u8>,
+}
+
+impl CaseCmp<'_> {
+    #[inline(always)]
+    fn run<R: Read>(&mut self, stream: &mut Tokens<R>) -> io::Result<Option<Mismatch>> {
+        if let Some((line, count)) = self.fast
+            && stream.next_are(line, count)?
+        {
+            return Ok(None);
+        }
+        self.slow_path(stream)
+    }
+
+    #[inline(never)]
+    fn slow_path<R: Read>(&mut self, stream: &mut Tokens<R>) -> io::Result<Option<Mismatch>> {
+        let rendered = match self.rendered {
+            Some(r) => r,
+            None => {
+                self.slow.clear();
+                self.answer
+                    .write_to(&mut *self.slow)
+                    .expect("writing to a Vec cannot fail");
+                &self.slow[..]
+            }
+        };
+        Ok(stream
+            .case(self.integers, self.i, self.case, rendered)?
+            .err())
     }
 }
 

@@ -115,8 +115,8 @@ impl<R: Read> Window<R> {
         }
     }
 
-    /// The bytes from the position on, at least `need` (≤ 4 KiB) of them unless
-    /// the input ends first.
+    /// The bytes from the position on, at least `need` of them unless the input
+    /// ends first (the buffer grows to `need` if it is smaller).
     #[inline(always)]
     pub(crate) fn ahead(&mut self, need: usize) -> io::Result<&[u8]> {
         if self.len - self.start < need && !self.eof {
@@ -131,6 +131,10 @@ impl<R: Read> Window<R> {
         self.base += self.start as u64;
         self.len -= self.start;
         self.start = 0;
+        if need > self.buf.len() {
+            // A long answer line compared at once (the checker): room for it.
+            self.buf.resize(need.next_power_of_two(), 0);
+        }
         while self.len < need && !self.eof {
             match self.inner.read(&mut self.buf[self.len..]) {
                 Ok(0) => self.eof = true,
