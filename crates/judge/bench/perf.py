@@ -24,7 +24,9 @@ Inputs: `judge gen P --profile random --seed 1 --cases N` (N = --cases, at most 
 a counted format allows: bash 100, wythoff-big 10^4; bash-auction 1.5 * 10^5, whose
 answers are then 110 MB, below testlib's 128 MB limit; wythoff-moves 10^6, as its
 check reads whole files into memory); OUTPUT and ANSWER are the
-exact answer (`judge solve`), so `check` reads everything. MB/s counts the bytes
+exact answer (`judge solve`), so `check` reads everything. Ratios are of wall-clock
+medians, with the ratio of CPU-time (user + system) medians beside them, which a
+loaded machine disturbs less. MB/s counts the bytes
 each program reads: the input for solve and validate, input + output + answer for
 check (testlib's checkers: output + answer). Max RSS: the largest of the judge's
 solve, validate and check, one more run each under /usr/bin/time.
@@ -48,14 +50,15 @@ def load():
 
 
 def run(cmd, stdin=None):
-    """Runs cmd; returns (seconds, exit code)."""
+    """Runs cmd; returns (wall seconds, CPU seconds (user + system), exit code)."""
     fin = open(stdin, "rb") if stdin else subprocess.DEVNULL
     t = time.perf_counter()
-    code = subprocess.run(cmd, stdin=fin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+    p = subprocess.Popen(cmd, stdin=fin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(p.pid, 0)
     dt = time.perf_counter() - t
     if stdin:
         fin.close()
-    return dt, code
+    return dt, usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status)
 
 
 def max_rss_kb(cmd):
@@ -66,15 +69,18 @@ def max_rss_kb(cmd):
 
 
 def measure(cmds, rounds):
-    """cmds: {name: (argv, stdin)}; alternating rounds; {name: median seconds}."""
+    """cmds: {name: (argv, stdin)}; alternating rounds; {name: median wall s}, {name: median CPU s}."""
     times = {n: [] for n in cmds}
+    cpu = {n: [] for n in cmds}
     for _ in range(rounds):
         for n, (argv, stdin) in cmds.items():
-            dt, code = run(argv, stdin)
+            dt, c, code = run(argv, stdin)
             if code != 0:
                 sys.exit(f"error: {n} exited {code}: {' '.join(argv)}")
             times[n].append(dt)
-    return {n: statistics.median(t) for n, t in times.items()}
+            cpu[n].append(c)
+    med = lambda d: {n: statistics.median(t) for n, t in d.items()}
+    return med(times), med(cpu)
 
 
 def main():
@@ -152,26 +158,27 @@ def main():
                 cmds["before validate"] = ([before, "validate", p, inp], None)
             if checker and checker in checkers:
                 cmds[checker] = ([checkers[checker], empty, out, ans], None)
-            m = measure(cmds, a.rounds)
+            m, cpu = measure(cmds, a.rounds)
             mb = lambda size, name: size / m[name] / 1e6
             row = {"problem": p, "cases": n, "MB": size_in / 1e6,
                    "solve": (m["solve"], mb(size_in, "solve")),
                    "validate": (m["validate"], mb(size_in, "validate")),
                    "check": (m["check"], mb(size_in + 2 * size_ans, "check")),
                    "rss": max(max_rss_kb(cmds[c][0]) for c in ("solve", "validate", "check"))}
+            both = lambda base, this: (m[base] / m[this], cpu[base] / cpu[this])
             if "C" in m:
-                row["solve vs C"] = m["C"] / m["solve"]
+                row["solve vs C"] = both("C", "solve")
             if p in known_before:
-                row["solve vs before"] = m["before solve"] / m["solve"]
-                row["validate vs before"] = m["before validate"] / m["validate"]
+                row["solve vs before"] = both("before solve", "solve")
+                row["validate vs before"] = both("before validate", "validate")
             if checker and checker in m:
                 row["checker"] = checker
-                row["check vs testlib"] = m[checker] / m["check"]
+                row["check vs testlib"] = both(checker, "check")
             rows.append(row)
             print(f"  {p}: " + ", ".join(f"{k} {v:.3f} s" for k, v in m.items()), flush=True)
 
         def ratio(r, k):
-            return f"{r[k]:.2f}×" if k in r else "—"
+            return f"{r[k][0]:.2f}× (CPU {r[k][1]:.2f}×)" if k in r else "—"
 
         print(f"\nload average at the end: {load()}\n")
         print("| problem | cases | input MB | solve MB/s | solve vs C | solve vs before | validate MB/s "
