@@ -32,6 +32,15 @@
 //! was received for it; every token of the output shown in a message is cut to
 //! [`TOKEN_BYTES`] bytes and escaped ([`excerpt`]).
 //!
+//! # Streaming
+//!
+//! [`check_reader`] (what `judge check` runs; [`check`] is the same over byte
+//! slices) reads INPUT, OUTPUT and ANSWER as it goes, in one pass and constant
+//! memory: each case is validated, answered, and its answer line compared as
+//! bytes with the output and the answer file, falling back to the token-by-token
+//! comparison above for any other layout. `wythoff-moves`, compared by its own
+//! rules, reads its files whole.
+//!
 //! # Checker failure
 //!
 //! The INPUT must pass [`crate::validate()`]. The exact answer is always computed;

@@ -15,7 +15,7 @@
 //!
 //! The format (framing, fields) comes from the problem's
 //! [`Spec`](crate::problem::Spec) and each case's answer from its module, written
-//! through the one rendering of [`Answer`](crate::problem::Answer).
+//! through the one rendering of [`Answer`].
 //!
 //! Values are exact for everything that fits in a `u64`, beyond the official
 //! limits (enforcing those is [`crate::validate()`]'s job). What is refused, with an

@@ -10,14 +10,14 @@
 //!   nothing follows it; a counted format has exactly C cases after the line C
 //!   and nothing after them;
 //! * the official constraints hold (the fields and framing of the problem's
-//!   [`Spec`](crate::problem::Spec)); formats read until end of file must have
+//!   [`Spec`]); formats read until end of file must have
 //!   at least one case.
 //!
 //! A violation is a [`ValidationError`] naming the 1-based line and column
 //! (**columns count bytes**) and the rule broken. The error points at the first
 //! byte that cannot be part of a valid input, or, for a value out of range, at
 //! the first digit of the value. Tokens echoed in messages are cut to
-//! [`TOKEN_BYTES`](crate::text::TOKEN_BYTES) bytes and escaped ([`crate::text::found`]).
+//! [`TOKEN_BYTES`] bytes and escaped ([`crate::text::found`]).
 
 use crate::Problem;
 use crate::problem::{Case, Framing, Relation, Spec};
