@@ -32,6 +32,15 @@
 //! was received for it; every token of the output shown in a message is cut to
 //! [`TOKEN_BYTES`] bytes and escaped ([`excerpt`]).
 //!
+//! # Streaming
+//!
+//! [`check_reader`] (what `judge check` runs; [`check`] is the same over byte
+//! slices) reads INPUT, OUTPUT and ANSWER as it goes, in one pass and constant
+//! memory: each case is validated, answered, and its answer line compared as
+//! bytes with the output and the answer file, falling back to the token-by-token
+//! comparison above for any other layout. `wythoff-moves`, compared by its own
+//! rules, reads its files whole.
+//!
 //! # Checker failure
 //!
 //! The INPUT must pass [`crate::validate()`]. The exact answer is always computed;
@@ -39,10 +48,12 @@
 //! comparison, not trusted: if the jury's answer differs from the exact one,
 //! that is a checker failure (the test data is wrong).
 
-use crate::problem::{Answer, Case, Framing, OutputKind};
-use crate::text::{TOKEN_BYTES, excerpt};
+use crate::problem::{Answer, Case, Definition, Framing, OutputKind};
+use crate::text::{TOKEN_BYTES, excerpt, excerpt_of};
+use crate::validate::{Stop, Validator, Window};
 use crate::{Problem, Verdict};
 use core::fmt;
+use std::io::{self, Read};
 
 /// A verdict with its explanation.
 ///
@@ -258,22 +269,15 @@ fn compare(
     }
 }
 
-/// Checks `output` for `input`, against the exact answer (and verifies `answer`
-/// when given). See the [module docs](self) for the rules.
-///
-/// ```
-/// use beatty_judge::{check, Problem, Verdict};
-/// let input = b"1 2\n5 7\n0 0\n";
-/// // single-pile moves in any order, the equal-from-both move first
-/// assert_eq!(check(Problem::WythoffMoves, input, b"0\n1\n3 5\n4 7\n3 5\n", None).verdict, Verdict::Accepted);
-/// let r = check(Problem::WythoffMoves, input, b"0\n1\n3 5\n4 7\n", None);
-/// assert_eq!(r.verdict, Verdict::WrongAnswer); // a move is missing
-/// let r = check(Problem::Wythoff, b"2 1\n8 4\n", b"0\n0\n", None);
-/// assert_eq!(r.verdict, Verdict::WrongAnswer);
-/// assert_eq!(r.message, "wrong answer on case 2 (input `8 4`): expected `1`, received `0`");
-/// ```
-#[must_use]
-pub fn check(problem: Problem, input: &[u8], output: &[u8], answer: Option<&[u8]>) -> CheckResult {
+/// The checker over whole inputs in memory, as first written: the reference
+/// the streaming [`check_reader`] is tested against, and its comparison for
+/// problems with their own ([`OutputKind::Custom`]).
+fn check_whole(
+    problem: Problem,
+    input: &[u8],
+    output: &[u8],
+    answer: Option<&[u8]>,
+) -> CheckResult {
     let fail = |message: String| CheckResult {
         verdict: Verdict::Fail,
         message,
@@ -299,18 +303,525 @@ pub fn check(problem: Problem, input: &[u8], output: &[u8], answer: Option<&[u8]
         ));
     }
     match compare(problem, &cases, &answers, &rendered, output) {
-        Ok(()) => CheckResult {
-            verdict: Verdict::Accepted,
-            message: format!(
-                "ok {} case{}",
-                cases.len(),
-                if cases.len() == 1 { "" } else { "s" }
-            ),
-        },
+        Ok(()) => accepted(cases.len() as u64),
         Err(m) => CheckResult {
             verdict: m.verdict,
             message: m.message,
         },
+    }
+}
+
+/// Checks `output` for `input`, against the exact answer (and verifies `answer`
+/// when given). See the [module docs](self) for the rules.
+///
+/// ```
+/// use beatty_judge::{check, Problem, Verdict};
+/// let input = b"1 2\n5 7\n0 0\n";
+/// // single-pile moves in any order, the equal-from-both move first
+/// assert_eq!(check(Problem::WythoffMoves, input, b"0\n1\n3 5\n4 7\n3 5\n", None).verdict, Verdict::Accepted);
+/// let r = check(Problem::WythoffMoves, input, b"0\n1\n3 5\n4 7\n", None);
+/// assert_eq!(r.verdict, Verdict::WrongAnswer); // a move is missing
+/// let r = check(Problem::Wythoff, b"2 1\n8 4\n", b"0\n0\n", None);
+/// assert_eq!(r.verdict, Verdict::WrongAnswer);
+/// assert_eq!(r.message, "wrong answer on case 2 (input `8 4`): expected `1`, received `0`");
+/// ```
+#[must_use]
+pub fn check(problem: Problem, input: &[u8], output: &[u8], answer: Option<&[u8]>) -> CheckResult {
+    check_reader(problem, input, output, answer)
+}
+
+// ------------------------------------------------------------ the streaming checker
+
+/// A token as the streaming checker keeps it: its first [`KEPT`] bytes and its
+/// length (a token of any length in constant memory). Every decision needs no
+/// more: an integer has at most 20 bytes, an answer token fewer than `KEPT`, and
+/// [`excerpt`] of `TOKEN_BYTES` bytes reads at most `TOKEN_BYTES + 4` of them.
+struct Tok {
+    kept: Vec<u8>,
+    len: u64,
+}
+
+/// Bytes kept of a token.
+const KEPT: usize = TOKEN_BYTES + 8;
+
+impl Tok {
+    fn of(t: &[u8]) -> Tok {
+        Tok {
+            kept: t[..t.len().min(KEPT)].to_vec(),
+            len: t.len() as u64,
+        }
+    }
+
+    fn is(&self, want: &[u8]) -> bool {
+        self.len == want.len() as u64 && self.kept == want
+    }
+
+    fn long(&self) -> Option<i64> {
+        if self.len > 20 {
+            None
+        } else {
+            testlib_long(&self.kept)
+        }
+    }
+
+    fn shown(&self) -> String {
+        excerpt_of(&self.kept, self.len, TOKEN_BYTES)
+    }
+}
+
+/// Up to [`SHOWN_TOKENS`] kept tokens, as [`shown_tokens`] shows whole ones.
+fn shown_toks(toks: &[Tok]) -> String {
+    let mut v: Vec<String> = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if i == SHOWN_TOKENS {
+            v.push("…".into());
+            break;
+        }
+        v.push(t.shown());
+    }
+    v.join(" ")
+}
+
+/// The tokens of a stream (an output or an answer file), read as they go.
+struct Tokens<R> {
+    w: Window<R>,
+    /// Tokens read so far.
+    read: u64,
+}
+
+impl<R: Read> Tokens<R> {
+    fn new(inner: R) -> Self {
+        Tokens {
+            w: Window::new(inner),
+            read: 0,
+        }
+    }
+
+    /// The fast path: after blanks, the stream shows the bytes of `line` (`count`
+    /// tokens separated by single spaces, [`plain_tokens`]) and a blank: they
+    /// are consumed with that blank, and `true`. Otherwise `false` and only
+    /// blanks are consumed.
+    #[inline(always)]
+    fn next_are(&mut self, line: &[u8], count: u64) -> io::Result<bool> {
+        let s = self.w.ahead(line.len() + 64)?;
+        let mut i = 0;
+        while i < s.len() && is_blank(&s[i]) {
+            i += 1;
+        }
+        let end = i + line.len();
+        let same = match line {
+            [w] => s.get(i) == Some(w),
+            _ => s.get(i..end) == Some(line),
+        };
+        if same && s.len() > end && is_blank(&s[end]) {
+            self.w.advance(end + 1);
+            self.read += count;
+            Ok(true)
+        } else {
+            self.w.advance(i);
+            Ok(false)
+        }
+    }
+
+    /// The next token, `None` at the end.
+    fn next(&mut self) -> io::Result<Option<Tok>> {
+        loop {
+            let s = self.w.ahead(1)?;
+            if s.is_empty() {
+                return Ok(None);
+            }
+            let n = s.iter().position(|b| !is_blank(b));
+            let skip = n.unwrap_or(s.len());
+            self.w.advance(skip);
+            if n.is_some() {
+                break;
+            }
+        }
+        let mut t = Tok {
+            kept: Vec::new(),
+            len: 0,
+        };
+        loop {
+            let s = self.w.ahead(1)?;
+            if s.is_empty() {
+                break;
+            }
+            let end = s.iter().position(is_blank);
+            let n = end.unwrap_or(s.len());
+            let keep = n.min(KEPT - t.kept.len());
+            t.kept.extend_from_slice(&s[..keep]);
+            t.len += n as u64;
+            self.w.advance(n);
+            if end.is_some() {
+                break;
+            }
+        }
+        self.read += 1;
+        Ok(Some(t))
+    }
+
+    /// ncmp (`integers`) or wcmp of the tokens of case `i` (1-based) against
+    /// `rendered`, with the messages of [`compare_tokens`]: its tokens one by
+    /// one, each through [`Tokens::next_are`] first, the general path from the
+    /// first that differs.
+    #[inline(never)]
+    fn case(
+        &mut self,
+        integers: bool,
+        i: u64,
+        case: &Case,
+        rendered: &[u8],
+    ) -> io::Result<Result<(), Mismatch>> {
+        let mut wants = tokens(rendered);
+        let mut matched = 0;
+        for want in wants.by_ref() {
+            if self.next_are(want, 1)? {
+                matched += 1;
+                continue;
+            }
+            // The general path, from the first token not matched at once.
+            let mut got: Vec<Tok> = tokens(rendered).take(matched).map(Tok::of).collect();
+            for want in core::iter::once(want).chain(wants.by_ref()) {
+                if let Err(m) = self.general_token(integers, i, case, rendered, want, &mut got)? {
+                    return Ok(Err(m));
+                }
+            }
+            break;
+        }
+        Ok(Ok(()))
+    }
+
+    fn general_token(
+        &mut self,
+        integers: bool,
+        i: u64,
+        case: &Case,
+        rendered: &[u8],
+        want: &[u8],
+        got: &mut Vec<Tok>,
+    ) -> io::Result<Result<(), Mismatch>> {
+        let head = |verdict: &str, got: &[Tok]| {
+            format!(
+                "{verdict} on case {i} (input `{case}`): expected `{}`, received `{}`",
+                shown_lines(rendered),
+                shown_toks(got)
+            )
+        };
+        let Some(t) = self.next()? else {
+            return Ok(Err(Mismatch::wa(format!(
+                "{}: the output ends after {} tokens",
+                head("wrong answer", got),
+                self.read
+            ))));
+        };
+        got.push(t);
+        let t = got.last().expect("just pushed");
+        if t.len > MAX_TOKEN as u64 {
+            return Ok(Err(Mismatch::pe(format!(
+                "{}: a token longer than 32 MiB",
+                head("presentation error", got)
+            ))));
+        }
+        let same = if integers {
+            let Some(v) = t.long() else {
+                return Ok(Err(Mismatch::pe(format!(
+                    "{}: `{}` is not an integer",
+                    head("presentation error", got),
+                    t.shown()
+                ))));
+            };
+            testlib_long(want) == Some(v)
+        } else {
+            t.is(want)
+        };
+        Ok(if same {
+            Ok(())
+        } else {
+            Err(Mismatch::wa(head("wrong answer", got)))
+        })
+    }
+
+    /// What is left after the last case, as [`compare_tokens`] words it.
+    fn extra(&mut self, integers: bool) -> io::Result<Result<(), Mismatch>> {
+        let mut count = 0u64;
+        let mut first = None;
+        let mut bad = None;
+        while let Some(t) = self.next()? {
+            count += 1;
+            if integers && bad.is_none() && (t.len > MAX_TOKEN as u64 || t.long().is_none()) {
+                bad = Some(t.shown());
+            }
+            if first.is_none() {
+                first = Some(t.shown());
+            }
+        }
+        let Some(first) = first else {
+            return Ok(Ok(()));
+        };
+        if let Some(bad) = bad {
+            return Ok(Err(Mismatch::pe(format!(
+                "presentation error: extra output after the last case, and `{bad}` is not an integer"
+            ))));
+        }
+        Ok(Err(Mismatch::wa(format!(
+            "wrong answer: extra output after the last case ({count} more tokens), starting with `{first}`"
+        ))))
+    }
+}
+
+/// [`check`] of files read as they go: the input is validated, solved and
+/// compared with the output (and the answer, verified) in one pass, in constant
+/// memory (a buffer of at most 1 MiB per stream), for the problems compared as
+/// integers or words; a problem with its own comparison (`wythoff-moves`) reads
+/// its streams whole. A stream that cannot be read is a checker failure.
+///
+/// ```
+/// use beatty_judge::{check::check_reader, Problem, Verdict};
+/// let r = check_reader(Problem::Wythoff, &b"2 1\n8 4\n"[..], &b"0\n1\n"[..], None::<&[u8]>);
+/// assert_eq!(r.verdict, Verdict::Accepted);
+/// ```
+pub fn check_reader<I: Read, O: Read, A: Read>(
+    problem: Problem,
+    input: I,
+    output: O,
+    answer: Option<A>,
+) -> CheckResult {
+    let fail = |message: String| CheckResult {
+        verdict: Verdict::Fail,
+        message,
+    };
+    let integers = match problem.spec().output {
+        OutputKind::Integers => true,
+        OutputKind::Words => false,
+        OutputKind::Custom => {
+            let all = |mut r: Box<dyn Read + '_>, what: &str| {
+                let mut v = Vec::new();
+                r.read_to_end(&mut v)
+                    .map(|_| v)
+                    .map_err(|e| format!("cannot read {what}: {e}"))
+            };
+            let read = (|| {
+                Ok::<_, String>((
+                    all(Box::new(input), "INPUT")?,
+                    all(Box::new(output), "OUTPUT")?,
+                    answer.map(|a| all(Box::new(a), "ANSWER")).transpose()?,
+                ))
+            })();
+            return match read {
+                Ok((i, o, a)) => check_whole(problem, &i, &o, a.as_deref()),
+                Err(e) => fail(e),
+            };
+        }
+    };
+    let (mut input, mut output) = (input, output);
+    let mut answer = answer;
+    let streams = Streams {
+        input: &mut input,
+        output: &mut output,
+        answer: answer.as_mut().map(|a| a as &mut dyn Read),
+    };
+    // The problem's own monomorphic copy of `check_cases` (see `Definition::check`).
+    problem.def().check(problem, integers, streams)
+}
+
+/// The three streams of a check, read through `dyn` only when a buffer is empty.
+pub(crate) struct Streams<'a> {
+    pub(crate) input: &'a mut dyn Read,
+    pub(crate) output: &'a mut dyn Read,
+    pub(crate) answer: Option<&'a mut dyn Read>,
+}
+
+/// The streaming checker's loop over the cases: generic, so each problem gets
+/// a copy in which its `answer` is a direct, inlinable call.
+pub(crate) fn check_cases<D: Definition + ?Sized>(
+    def: &D,
+    problem: Problem,
+    integers: bool,
+    streams: Streams<'_>,
+) -> CheckResult {
+    let fail = |message: String| CheckResult {
+        verdict: Verdict::Fail,
+        message,
+    };
+    let mut cases = Validator::new(problem, streams.input);
+    let mut out = Tokens::new(streams.output);
+    let mut ans = streams.answer.map(Tokens::new);
+    let (mut out_bad, mut ans_bad, mut domain) = (None, None, None);
+    let mut rendered = Vec::new();
+    let mut slow = Vec::new();
+    let mut n = 0u64;
+    loop {
+        let case = match cases.next_case() {
+            Ok(Some(case)) => case,
+            Ok(None) => break,
+            Err(Stop::Invalid(e)) => return fail(format!("invalid INPUT: {e}")),
+            Err(Stop::Io(e)) => return fail(format!("cannot read INPUT: {e}")),
+        };
+        n += 1;
+        if domain.is_some() {
+            continue;
+        }
+        let answer = match def.answer(&case) {
+            Ok(a) => a,
+            Err(e) => {
+                domain = Some(format!("invalid INPUT: case `{case}`: {e}"));
+                continue;
+            }
+        };
+        // The fast path compares the answer's line as bytes: an outcome's words
+        // as they are, any other answer rendered (once for both streams).
+        let word = match &answer {
+            Answer::Outcome {
+                to_move_wins,
+                words,
+            } => Some(
+                if *to_move_wins {
+                    words.wins
+                } else {
+                    words.loses
+                }
+                .as_bytes(),
+            ),
+            _ => None,
+        };
+        if word.is_none() {
+            rendered.clear();
+            answer
+                .write_to(&mut rendered)
+                .expect("writing to a Vec cannot fail");
+        }
+        let line = match word {
+            Some(w) => Some(w),
+            None => rendered.strip_suffix(b"\n"),
+        };
+        let fast = line.and_then(|l| plain_tokens(l).map(|c| (l, c)));
+        let mut cmp = CaseCmp {
+            integers,
+            i: n,
+            case: &case,
+            answer: &answer,
+            fast,
+            rendered: word.is_none().then_some(&rendered[..]),
+            slow: &mut slow,
+        };
+        if let Some(a) = ans.as_mut()
+            && ans_bad.is_none()
+        {
+            match cmp.run(a) {
+                Ok(r) => ans_bad = r,
+                Err(e) => return fail(format!("cannot read ANSWER: {e}")),
+            }
+        }
+        if out_bad.is_none() {
+            match cmp.run(&mut out) {
+                Ok(r) => out_bad = r,
+                Err(e) => return fail(format!("cannot read OUTPUT: {e}")),
+            }
+        }
+    }
+    if let Some(d) = domain {
+        return fail(d);
+    }
+    if let Some(a) = ans.as_mut()
+        && ans_bad.is_none()
+    {
+        match a.extra(integers) {
+            Ok(r) => ans_bad = r.err(),
+            Err(e) => return fail(format!("cannot read ANSWER: {e}")),
+        }
+    }
+    if let Some(m) = ans_bad {
+        return fail(format!(
+            "invalid ANSWER (it is not the exact answer): {}",
+            m.message
+        ));
+    }
+    if out_bad.is_none() {
+        match out.extra(integers) {
+            Ok(r) => out_bad = r.err(),
+            Err(e) => return fail(format!("cannot read OUTPUT: {e}")),
+        }
+    }
+    match out_bad {
+        Some(m) => CheckResult {
+            verdict: m.verdict,
+            message: m.message,
+        },
+        None => accepted(n),
+    }
+}
+
+/// The number of tokens of `line` when they are separated by single spaces,
+/// with no other blank (then a stream showing these bytes and a blank holds
+/// exactly these tokens); `None` otherwise or when empty.
+#[inline(always)]
+fn plain_tokens(line: &[u8]) -> Option<u64> {
+    let (first, last) = (line.first()?, line.last()?);
+    if is_blank(first) || is_blank(last) {
+        return None;
+    }
+    let mut count = 1;
+    let mut prev = 0u8;
+    for &b in line {
+        if is_blank(&b) {
+            if b != b' ' || prev == b' ' {
+                return None;
+            }
+            count += 1;
+        }
+        prev = b;
+    }
+    Some(count)
+}
+
+/// One case compared on a stream: its line as bytes first ([`Tokens::next_are`]),
+/// token by token ([`Tokens::case`]) when that does not settle it.
+struct CaseCmp<'a> {
+    integers: bool,
+    i: u64,
+    case: &'a Case,
+    answer: &'a Answer,
+    /// The line and its number of tokens, when it has the plain layout.
+    fast: Option<(&'a [u8], u64)>,
+    /// The rendered answer, when it was rendered for the fast path.
+    rendered: Option<&'a [u8]>,
+    /// Where the answer is rendered otherwise.
+    slow: &'a mut Vec<u8>,
+}
+
+impl CaseCmp<'_> {
+    #[inline(always)]
+    fn run<R: Read>(&mut self, stream: &mut Tokens<R>) -> io::Result<Option<Mismatch>> {
+        if let Some((line, count)) = self.fast
+            && stream.next_are(line, count)?
+        {
+            return Ok(None);
+        }
+        self.slow_path(stream)
+    }
+
+    #[inline(never)]
+    fn slow_path<R: Read>(&mut self, stream: &mut Tokens<R>) -> io::Result<Option<Mismatch>> {
+        let rendered = match self.rendered {
+            Some(r) => r,
+            None => {
+                self.slow.clear();
+                self.answer
+                    .write_to(&mut *self.slow)
+                    .expect("writing to a Vec cannot fail");
+                &self.slow[..]
+            }
+        };
+        Ok(stream
+            .case(self.integers, self.i, self.case, rendered)?
+            .err())
+    }
+}
+
+fn accepted(cases: u64) -> CheckResult {
+    CheckResult {
+        verdict: Verdict::Accepted,
+        message: format!("ok {cases} case{}", if cases == 1 { "" } else { "s" }),
     }
 }
 
@@ -412,6 +923,109 @@ mod tests {
         assert_eq!(r.verdict, Verdict::Fail);
         let r = check(Problem::Wythoff, b"2 1\n", b"0", Some(b"0\n"));
         assert_eq!(r.verdict, Verdict::Accepted);
+    }
+
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    /// The streaming checker and the whole-input one give the same verdicts and
+    /// messages on mutated outputs, answers and inputs, read a few bytes at a time.
+    #[test]
+    fn streaming_and_whole_checkers_agree_on_mutations() {
+        let mut rng = crate::generate::SplitMix64::new(21);
+        let odd: [&[u8]; 12] = [
+            b" ",
+            b"\n",
+            b"\t",
+            b"\r\n",
+            b"0",
+            b"-0",
+            b"01",
+            b"x",
+            b"\xff\xfe",
+            b"\x0c",
+            b"-1",
+            b"99999999999999999999999",
+        ];
+        let mut verdicts = std::collections::HashMap::new();
+        for problem in Problem::ALL {
+            let mut input = Vec::new();
+            crate::generate::generate(
+                problem,
+                crate::generate::Profile::Mixed,
+                5,
+                Some(40),
+                &mut input,
+            )
+            .unwrap();
+            let mut answer = Vec::new();
+            crate::solve(problem, &input[..], &mut answer).unwrap();
+            for round in 0..1500 {
+                let mutate = |rng: &mut crate::generate::SplitMix64, v: &[u8]| {
+                    let mut v = v.to_vec();
+                    let at = rng.range(0, v.len() as u64) as usize;
+                    match rng.range(0, 4) {
+                        0 => {
+                            let o = odd[rng.range(0, odd.len() as u64 - 1) as usize];
+                            v.splice(at..(at + 1).min(v.len()), o.iter().copied());
+                        }
+                        1 => {
+                            v.truncate(at);
+                        }
+                        2 => v
+                            .splice(at..at, vec![b'7'; rng.range(1, 200) as usize])
+                            .for_each(drop),
+                        3 => v.extend_from_slice(b"1 x\n"),
+                        _ => {
+                            v.remove(at.min(v.len() - 1));
+                        }
+                    }
+                    v
+                };
+                let output = mutate(&mut rng, &answer);
+                let (inp, ans) = match round % 6 {
+                    0 => (mutate(&mut rng, &input), Some(answer.clone())),
+                    1 => (input.clone(), Some(mutate(&mut rng, &answer))),
+                    2 => (input.clone(), None),
+                    _ => (input.clone(), Some(answer.clone())),
+                };
+                let want = check_whole(problem, &inp, &output, ans.as_deref());
+                assert_eq!(
+                    check(problem, &inp, &output, ans.as_deref()),
+                    want,
+                    "{problem} {round}"
+                );
+                let step = 1 + rng.range(0, 30) as usize;
+                let got = check_reader(
+                    problem,
+                    Trickle { data: &inp, step },
+                    Trickle {
+                        data: &output,
+                        step: step + 3,
+                    },
+                    ans.as_deref().map(|a| Trickle {
+                        data: a,
+                        step: 2 * step,
+                    }),
+                );
+                assert_eq!(got, want, "{problem} {round} step {step}");
+                *verdicts.entry(want.verdict).or_insert(0) += 1;
+            }
+        }
+        // Every verdict is reached many times.
+        assert_eq!(verdicts.len(), 4, "{verdicts:?}");
+        assert!(verdicts.values().all(|&n| n > 100), "{verdicts:?}");
     }
 
     #[test]

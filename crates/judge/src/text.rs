@@ -25,6 +25,21 @@ pub const TOKEN_BYTES: usize = 64;
 /// ```
 #[must_use]
 pub fn excerpt(bytes: &[u8], max: usize) -> String {
+    excerpt_of(bytes, bytes.len() as u64, max)
+}
+
+/// [`excerpt`] of a token `len` bytes long of which only the first bytes,
+/// `kept`, are at hand (a stream): the same text as the whole token's when
+/// `kept` holds at least `max + 4` bytes or the whole token.
+///
+/// ```
+/// use beatty_judge::text::{excerpt, excerpt_of};
+/// let t = [b'7'; 100];
+/// assert_eq!(excerpt_of(&t[..72], 100, 64), excerpt(&t, 64));
+/// ```
+#[must_use]
+pub fn excerpt_of(kept: &[u8], len: u64, max: usize) -> String {
+    let bytes = kept;
     let mut out = String::new();
     let mut shown = 0;
     let mut rest = bytes;
@@ -39,7 +54,7 @@ pub fn excerpt(bytes: &[u8], max: usize) -> String {
         };
         for c in chunk.chars() {
             if shown + c.len_utf8() > max {
-                return cut(out, bytes.len());
+                return cut(out, len);
             }
             shown += c.len_utf8();
             match c {
@@ -50,11 +65,14 @@ pub fn excerpt(bytes: &[u8], max: usize) -> String {
         }
         let Some(b) = bad else { break };
         if shown + 1 > max {
-            return cut(out, bytes.len());
+            return cut(out, len);
         }
         shown += 1;
         out.push_str(&format!("\\x{b:02x}"));
         rest = &rest[chunk.len() + 1..];
+    }
+    if len > bytes.len() as u64 {
+        return cut(out, len);
     }
     out
 }
@@ -112,7 +130,7 @@ pub fn found_blank(next: Option<u8>) -> String {
     }
 }
 
-fn cut(mut out: String, len: usize) -> String {
+fn cut(mut out: String, len: u64) -> String {
     out.push_str(&format!("…({len} bytes)"));
     out
 }

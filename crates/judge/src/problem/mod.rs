@@ -459,6 +459,18 @@ pub(crate) trait Definition: Sync {
         crate::solve::solve_cases(self, r, out, summary)
     }
 
+    /// Checks streams (the problems compared as integers or words): the driver
+    /// [`crate::check::check_cases`], instantiated for this problem so that the
+    /// per-case `answer` is a static call (keep the default).
+    fn check(
+        &self,
+        problem: Problem,
+        integers: bool,
+        streams: crate::check::Streams<'_>,
+    ) -> crate::check::CheckResult {
+        crate::check::check_cases(self, problem, integers, streams)
+    }
+
     /// A problem-specific comparison for [`OutputKind::Custom`].
     fn compare_custom(
         &self,

@@ -6,15 +6,17 @@ mod invoke;
 mod play;
 mod plot;
 
+use beatty_judge::check::check_reader;
 use beatty_judge::generate::{GenError, Profile, generate};
 #[cfg(target_os = "linux")]
 use beatty_judge::run::{RunConfig, run_tests, shut_down, tests_in, validate_tests, verdict_line};
 #[cfg(target_os = "linux")]
 use beatty_judge::sandbox::{Isolation, strict_available};
-use beatty_judge::{Problem, SolveError, check, solve, validate};
+use beatty_judge::validate::{ValidateError, validate_reader};
+use beatty_judge::{Problem, SolveError, solve};
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
-use std::io::{self, BufReader, Read, Write};
+use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -247,19 +249,6 @@ struct ExplainArgs {
     numbers: Vec<u64>,
 }
 
-fn read_input(path: Option<&PathBuf>) -> Result<Vec<u8>, String> {
-    match path {
-        Some(p) => std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display())),
-        None => {
-            let mut v = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut v)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            Ok(v)
-        }
-    }
-}
-
 /// Writes `judge: MSG` to standard error (a failure to write it is ignored:
 /// the exit code still tells) and returns `code`.
 pub(crate) fn fail(code: u8, msg: &str) -> ExitCode {
@@ -335,18 +324,28 @@ fn cmd_solve(a: &SolveArgs) -> Outcome {
 }
 
 fn cmd_validate(a: &SolveArgs) -> Outcome {
-    let data = match read_input(a.input.as_ref()) {
-        Ok(d) => d,
-        Err(e) => return Ok(fail(1, &e)),
+    // Read as it goes: constant memory whatever the input's size.
+    let (result, name) = match &a.input {
+        Some(p) => match std::fs::File::open(p) {
+            Ok(f) => (validate_reader(a.problem, f), p.display().to_string()),
+            Err(e) => return Ok(fail(1, &format!("cannot read {}: {e}", p.display()))),
+        },
+        None => (
+            validate_reader(a.problem, io::stdin().lock()),
+            "standard input".to_string(),
+        ),
     };
-    match validate(a.problem, &data) {
+    match result.map_err(|e| match e {
+        ValidateError::Invalid(e) => e.to_string(),
+        ValidateError::Io(e) => format!("cannot read {name}: {e}"),
+    }) {
         Ok(s) => {
             let mut out = io::stdout().lock();
             writeln!(out, "{s}")?;
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
-        Err(e) => Ok(fail(1, &e.to_string())),
+        Err(e) => Ok(fail(1, &e)),
     }
 }
 
@@ -363,14 +362,16 @@ fn cmd_check(a: &CheckArgs) -> Outcome {
             ),
         ));
     }
-    let read = |p: &PathBuf, what: &str| {
-        std::fs::read(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
+    // Opened here, read as the check goes (constant memory; a read error later is
+    // a checker failure too).
+    let open = |p: &PathBuf, what: &str| {
+        std::fs::File::open(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
     };
     let files = (|| -> Result<_, String> {
         Ok((
-            read(&a.input, "INPUT")?,
-            read(&a.output, "OUTPUT")?,
-            a.answer.as_ref().map(|p| read(p, "ANSWER")).transpose()?,
+            open(&a.input, "INPUT")?,
+            open(&a.output, "OUTPUT")?,
+            a.answer.as_ref().map(|p| open(p, "ANSWER")).transpose()?,
         ))
     })();
     let (input, output, answer) = match files {
@@ -380,7 +381,7 @@ fn cmd_check(a: &CheckArgs) -> Outcome {
             return Ok(ExitCode::from(3));
         }
     };
-    let r = check(a.problem, &input, &output, answer.as_deref());
+    let r = check_reader(a.problem, input, output, answer);
     let code = r.verdict.exit_code();
     // The exit code is the verdict, even when nobody reads the message.
     writeln!(io::stderr(), "{r}").map_err(|err| WriteError {
@@ -395,21 +396,14 @@ fn cmd_check_kattis(a: &CheckArgs) -> ExitCode {
     let Some(feedback) = &a.answer else {
         return fail(1, "--kattis needs INPUT ANSWER FEEDBACK_DIR");
     };
-    let read = |p: &PathBuf, what: &str| {
-        std::fs::read(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
+    let open = |p: &PathBuf, what: &str| {
+        std::fs::File::open(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
     };
-    let files = (|| -> Result<_, String> {
-        let input = read(&a.input, "INPUT")?;
-        let answer = read(&a.output, "ANSWER")?;
-        let mut output = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut output)
-            .map_err(|e| format!("cannot read the output on standard input: {e}"))?;
-        Ok((input, answer, output))
-    })();
+    let files =
+        (|| -> Result<_, String> { Ok((open(&a.input, "INPUT")?, open(&a.output, "ANSWER")?)) })();
     let (code, message) = match files {
-        Ok((input, answer, output)) => {
-            let r = check(a.problem, &input, &output, Some(&answer));
+        Ok((input, answer)) => {
+            let r = check_reader(a.problem, input, io::stdin().lock(), Some(answer));
             let code = match r.verdict {
                 beatty_judge::Verdict::Accepted => 42,
                 beatty_judge::Verdict::Fail => 1,

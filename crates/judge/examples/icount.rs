@@ -1,0 +1,107 @@
+//! The hot paths measured in instructions: `scripts/icount.sh` runs
+//! `icount NAME` under `valgrind --tool=callgrind`, counting only what runs
+//! inside [`icount_measured`] (the input is made before it, outside the count),
+//! and compares the counts with `crates/judge/bench/icount-baseline.txt`.
+//!
+//! `icount --list` prints the names: `core-lower`, `core-classify`, and
+//! `solve-P`, `validate-P`, `check-P` for every problem P, each on a fixed input
+//! (`judge gen P --profile random --seed 1 --cases N`, N = 20000 or the most the
+//! format allows; the output checked is the
+//! exact answer, so `check` reads it all).
+
+use beatty_core::golden;
+use beatty_judge::generate::{Profile, generate};
+use beatty_judge::problem::Framing;
+use beatty_judge::{Problem, check, solve, validate};
+use std::hint::black_box;
+
+/// Cases of each problem's fixed input.
+const CASES: u64 = 20_000;
+/// Numbers each of `lower` and `classify` is measured on.
+const NUMBERS: u64 = 20_000;
+
+/// What is measured: everything this function runs is counted (callgrind's
+/// `--toggle-collect`), nothing else.
+#[inline(never)]
+fn icount_measured(f: &mut dyn FnMut() -> u64) -> u64 {
+    f()
+}
+
+fn names() -> Vec<String> {
+    let mut v = vec!["core-lower".to_string(), "core-classify".to_string()];
+    for what in ["solve", "validate", "check"] {
+        for p in Problem::ALL {
+            v.push(format!("{what}-{p}"));
+        }
+    }
+    v
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(name) = args.first() else {
+        eprintln!("usage: icount --list | icount NAME");
+        std::process::exit(2);
+    };
+    if name == "--list" {
+        for n in names() {
+            println!("{n}");
+        }
+        return;
+    }
+    let result = match name.as_str() {
+        "core-lower" => icount_measured(&mut || {
+            (0..NUMBERS).fold(0u64, |s, k| {
+                s.wrapping_add(golden::lower(black_box(k * 48_271)).unwrap_or(0))
+            })
+        }),
+        "core-classify" => icount_measured(&mut || {
+            (0..NUMBERS).fold(0u64, |s, n| {
+                s.wrapping_add(match golden::classify(black_box(n * 48_271)) {
+                    golden::Class::Zero => 0,
+                    golden::Class::Lower(k) => k,
+                    golden::Class::Upper(k) => k + 1,
+                })
+            })
+        }),
+        _ => {
+            let Some((what, problem)) = name.split_once('-') else {
+                eprintln!("unknown benchmark {name} (see --list)");
+                std::process::exit(2);
+            };
+            let Ok(problem) = problem.parse::<Problem>() else {
+                eprintln!("unknown benchmark {name} (see --list)");
+                std::process::exit(2);
+            };
+            // At most the count a counted format allows (bash: 100, wythoff-big: 10^4).
+            let cases = match problem.spec().framing {
+                Framing::Counted { max, .. } => CASES.min(max),
+                _ => CASES,
+            };
+            let mut input = Vec::new();
+            generate(problem, Profile::Random, 1, Some(cases), &mut input).expect("generate");
+            let mut answer = Vec::new();
+            solve(problem, &input[..], &mut answer).expect("solve");
+            match what {
+                "solve" => icount_measured(&mut || {
+                    let mut out = Vec::with_capacity(answer.len());
+                    solve(problem, black_box(&input[..]), &mut out).expect("solve");
+                    out.len() as u64
+                }),
+                "validate" => icount_measured(&mut || {
+                    validate(problem, black_box(&input)).expect("valid").cases
+                }),
+                "check" => icount_measured(&mut || {
+                    let r = check(problem, black_box(&input), &answer, Some(&answer));
+                    assert_eq!(r.verdict, beatty_judge::Verdict::Accepted, "{r}");
+                    r.message.len() as u64
+                }),
+                _ => {
+                    eprintln!("unknown benchmark {name} (see --list)");
+                    std::process::exit(2);
+                }
+            }
+        }
+    };
+    black_box(result);
+}
