@@ -344,6 +344,11 @@ pub fn run_tests(
     // anything runs: nothing a program does can change what later tests get
     // or are compared with. The directory is hidden from the runs too.
     let (private, tests) = private_copies(tests)?;
+    // As root, the program and its script are copied where the runs' user
+    // ids can read them (see `sandbox::program`).
+    let boxed = sandbox::into_box(cmd)
+        .map_err(|e| RunError(format!("cannot put the program into the box: {e}")))?;
+    let cmd = &boxed.cmd[..];
     let mut cfg = cfg.clone();
     cfg.hide.push(private.path().to_path_buf());
     let (tests, cfg) = (&tests[..], &cfg);

@@ -1093,3 +1093,53 @@ fn no_listener_of_the_host_is_reachable() {
         }
     }
 }
+
+/// As root, a program in a directory only root may enter (as `mktemp -d`
+/// makes them, mode 0700) is judged with the default flags: the judge copies
+/// it, and an interpreter's script, into the box, where the runs' user ids
+/// can read them (issue #20). Skipped when not root.
+#[test]
+fn as_root_a_program_in_a_private_directory_is_judged() {
+    if !is_root() {
+        eprintln!("skipped: not root");
+        return;
+    }
+    let private = tempfile::tempdir().expect("tempdir (mode 0700)");
+    let src = private.path().join("zero.c");
+    std::fs::write(
+        &src,
+        "#include <stdio.h>\nint main(void) { puts(\"0\"); return 0; }\n",
+    )
+    .expect("write");
+    let bin = private.path().join("zero");
+    if !compile(&src, &bin) {
+        return;
+    }
+    let script = private.path().join("zero.py");
+    std::fs::write(&script, "print(0)\n").expect("write");
+    let Scratch {
+        base: _base, tests, ..
+    } = scratch("beatty-private-");
+    let commands: [Vec<&std::ffi::OsStr>; 2] = [
+        vec![bin.as_os_str()],
+        vec!["python3".as_ref(), script.as_os_str()],
+    ];
+    for cmd in commands {
+        for mode in ["strict", "basic"] {
+            let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+                .args(["run", "wythoff", "--tests"])
+                .arg(&tests)
+                .args(["--isolation", mode, "--"])
+                .args(&cmd)
+                .stdin(Stdio::null())
+                .output()
+                .expect("run judge");
+            let report = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                report.contains("verdict: AC") && out.status.success(),
+                "{cmd:?} ({mode}):\n{report}{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+}

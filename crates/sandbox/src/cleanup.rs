@@ -153,7 +153,7 @@ pub fn scratch_dir(kind: &str) -> std::io::Result<tempfile::TempDir> {
 
 /// Removes the `judge-KIND-PID-*` directories in `dir` whose judge is gone
 /// (no process `PID`), owned by this user or, as root, by a run's user id.
-fn remove_stale(dir: &Path) {
+pub(crate) fn remove_stale(dir: &Path) {
     use std::os::unix::fs::MetadataExt;
     // SAFETY: geteuid has no preconditions.
     let me = unsafe { libc::geteuid() };

@@ -102,7 +102,9 @@ pub struct ReadmeDoctests;
 
 mod child;
 mod cleanup;
+pub mod program;
 pub use cleanup::scratch_dir;
+pub use program::{Boxed, into_box};
 pub mod filesystem;
 pub mod syscalls;
 
