@@ -1177,3 +1177,43 @@ fn as_root_a_program_in_a_private_directory_is_judged() {
         }
     }
 }
+
+/// Concurrent runs of one unprivileged user do not starve each other: each
+/// run's process limit counts its own processes (a user namespace of its own,
+/// in both modes), so two runs of 41 processes each judged at once with
+/// `--jobs 2` both get AC, far beyond 64 processes of the user together
+/// (issue #20; a busy machine made the hostile suite fail with `Cannot fork`).
+#[test]
+fn concurrent_runs_of_one_user_do_not_starve_each_other() {
+    let Scratch {
+        base: _base,
+        tests,
+        tmp,
+        ..
+    } = scratch("beatty-nproc-");
+    std::fs::write(tests.join("b.in"), "1 2\n").expect("write");
+    std::fs::write(tests.join("b.ans"), "0\n").expect("write");
+    let nobody = is_root();
+    if nobody && !Path::new("/usr/bin/setpriv").exists() {
+        eprintln!("skipped: running as root without /usr/bin/setpriv");
+        return;
+    }
+    for mode in ["strict", "basic"] {
+        let out = judge_as(nobody)
+            .args(["run", "wythoff", "--tests"])
+            .arg(&tests)
+            .args(["--isolation", mode, "--jobs", "2", "--time-limit", "20"])
+            .args(["--", "sh", "-c"])
+            .arg("for i in $(seq 40); do sleep 2 & done; wait; echo 0")
+            .env("TMPDIR", &tmp)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run judge");
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            report.contains("verdict: AC (2/2 tests)"),
+            "{mode}: {report}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

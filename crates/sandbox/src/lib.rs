@@ -1131,11 +1131,13 @@ pub fn run(
             cleaned.push(uid);
         }
     }
-    let nproc = if root {
-        MAX_PROCESSES
-    } else {
-        processes_of_user() + MAX_PROCESSES
-    };
+    // The process limit counts the processes of the run's user id in its
+    // user namespace: as root the run's own user id, without root a user
+    // namespace of the run's own (strict always; basic where the kernel
+    // gives one), so that concurrent runs of one user cannot starve each
+    // other. Only a basic run without one counts every process of the user.
+    let nproc = MAX_PROCESSES;
+    let nproc_shared = processes_of_user() + MAX_PROCESSES;
     // The program runs in another directory: arguments naming files relative
     // to the judge's directory (`python3 sol.py`, `./a.out`) are made absolute.
     let absolute = |a: &OsString| -> OsString {
@@ -1308,7 +1310,7 @@ pub fn run(
                 rlim_max: cpu + 1,
             };
             libc::setrlimit(libc::RLIMIT_CPU, &l);
-            let drop_root = || {
+            let drop_root = |nproc: u64| {
                 lim(libc::RLIMIT_NPROC, nproc);
                 if root
                     && (libc::setgroups(0, std::ptr::null()) != 0
@@ -1320,7 +1322,15 @@ pub fn run(
                 Ok(())
             };
             if !strict {
-                drop_root()?;
+                // Without root, a user namespace of its own (mapping the
+                // judge's ids to themselves) gives the run its own process
+                // count; where the kernel refuses one, the user's count.
+                let own_count = root
+                    || (libc::unshare(libc::CLONE_NEWUSER) == 0
+                        && write_file(c"/proc/self/setgroups", b"deny")
+                        && write_file(c"/proc/self/uid_map", uid_map.as_bytes())
+                        && write_file(c"/proc/self/gid_map", gid_map.as_bytes()));
+                drop_root(if own_count { nproc } else { nproc_shared })?;
                 // The judge's thread is the parent: the program dies with it.
                 child::die_with_parent();
                 if !child::confine(ruleset_fd, filters) {
@@ -1435,7 +1445,7 @@ pub fn run(
                 {
                     return err();
                 }
-                drop_root()?;
+                drop_root(nproc)?;
                 // Set again: the credential change cleared it.
                 child::die_with_parent();
                 let program = libc::fork();
