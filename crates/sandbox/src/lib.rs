@@ -1,6 +1,17 @@
 //! Runs one untrusted program under limits and reports what happened.
 //!
-//! The idea, after ioi/isolate and DOMjudge's runguard: every run is a set of
+//! The idea, after ioi/isolate and DOMjudge's runguard: nothing a program does
+//! reaches the host, the test data or the verdict, and the kernel's own locks
+//! see to it. Every program, in both isolation modes, is confined for good
+//! before it starts: [`filesystem`] rules (Landlock: read the system and the
+//! command's files, write only the run's own directories, no TCP, abstract
+//! sockets and signals scoped to the run), a [`syscalls`] filter (seccomp:
+//! no network but Unix sockets, no keys, IPC objects, mounts, namespaces,
+//! `ptrace`, …), `no_new_privs`, and the parent-death signal at every level
+//! (so `kill -9` of the judge takes the run with it). The repository's
+//! `docs/sandbox.md` has the threat model and what each layer stops.
+//!
+//! Every run is a set of
 //! processes the judge fully owns. The judge forks a tiny *keeper* process that
 //! joins the run's memory cgroup (where there is one), starts a new session,
 //! applies the resource limits, and forks the program. The program gets a
@@ -20,9 +31,10 @@
 //!   namespace, whatever they did with sessions and process groups. The
 //!   program sees no process outside it, so it cannot signal the judge. The
 //!   directories given in [`Limits::hide`] (the test data) are covered by an
-//!   empty read-only tmpfs, and `/tmp`, `/var/tmp` and `/dev/shm` by fresh
-//!   private tmpfs mounts (at most the memory limit each, gone with the run),
-//!   each unless the program or an argument lies inside it. The working
+//!   empty read-only tmpfs, and `/tmp`, `/var/tmp` and `/dev/shm` by one fresh
+//!   private tmpfs of [`Limits::disk`] (gone with the run), each unless the
+//!   program or an argument lies inside it; System V IPC and the host name are
+//!   private too (IPC and UTS namespaces). The working
 //!   directory is `/tmp/run` in the private `/tmp` (or, when `/tmp` stays
 //!   uncovered, a fresh directory in the judge's temporary directory).
 //! * [`Isolation::Basic`]: no namespaces. The program runs in its own session
@@ -35,10 +47,10 @@
 //!   orphan that left the session with `setsid` is killed once no other run
 //!   of the judge is in progress, so with parallel runs and neither root nor a
 //!   cgroup it may live until then). What basic loses: the program sees every
-//!   process and file the user id may see (a `--tests` directory readable by
-//!   others stays readable; the shared `/tmp` is writable, and what it writes
-//!   there stays), and when the judge is not root it runs as the judge's own
-//!   user, so it could signal the judge.
+//!   process in `/proc`, its working directory lies on the judge's disk
+//!   (bounded per file by [`Limits::disk`]), and without root it runs as the
+//!   judge's own user id (Landlock still keeps it from the user's files and,
+//!   where the kernel's ABI has it, from signalling the judge).
 //!
 //! When the judge runs as root (real root: effective uid 0 with the user ids
 //! of the runs mapped and the capabilities to switch to them; root of a user
@@ -47,8 +59,11 @@
 //! so that concurrent judges never share one), so it cannot signal the judge or
 //! any other process, cannot read the judge's private temporary files, and
 //! `RLIMIT_NPROC` bounds its process count (a fork bomb stops at
-//! [`MAX_PROCESSES`]). Without root, the bound is the user's process count at
-//! the judge's start plus [`MAX_PROCESSES`].
+//! [`MAX_PROCESSES`]). Without root, each run gets a user namespace of its own
+//! (strict always; basic where the kernel gives one), in which the same limit
+//! counts the run's own processes only; a basic run without one shares its
+//! user's count (the user's processes at the judge's start plus
+//! [`MAX_PROCESSES`]).
 //!
 //! Memory: where a memory cgroup can be created (cgroup v2 with the memory
 //! controller enabled for the judge's cgroup's children, else cgroup v1's
@@ -79,9 +94,10 @@
 //!
 //! CPU time: all the run's processes together, from the cgroup v2 `cpu.stat`
 //! where there is one, else from `/proc` (the program and its live
-//! descendants, with what they reaped) while it runs and from `wait4`
-//! afterwards (so with basic isolation and no cgroup v2, a descendant that
-//! outlived its parent is not counted once re-parented to the judge); the judge checks it every 20 ms and kills the run past
+//! descendants, the children of every thread, and with basic isolation the
+//! orphans re-parented to the judge that are still in the run's session, with
+//! what they reaped) while it runs and from `wait4` afterwards; the judge
+//! checks it every 20 ms and kills the run past
 //! [`Limits::cpu`], and the verdict compares the exact figure with the limit.
 //! `RLIMIT_CPU` (the whole seconds of the limit plus one) stays as a backstop.
 //! Wall time is counted from the moment the program is started (after the
@@ -90,8 +106,8 @@
 //! Output: the judge stops reading past the cap and kills the run. Once the
 //! program has ended or been killed, the judge waits at most a short grace for
 //! its pipes: a descendant that escaped cannot make it hang. The working
-//! directory is removed afterwards (made writable first, whatever modes the
-//! program left; a failure to remove it is the judge's error).
+//! directory is removed afterwards, whatever depth and modes the program left
+//! (`cleanup`; a failure to remove it is the judge's error).
 #![cfg(target_os = "linux")]
 #![allow(unsafe_code)]
 
@@ -121,7 +137,7 @@ use std::time::{Duration, Instant};
 /// How strongly a run is isolated (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Isolation {
-    /// PID and mount namespaces.
+    /// PID, mount, IPC and UTS namespaces.
     Strict,
     /// Session, process group, per-run user id when root.
     Basic,
@@ -194,8 +210,8 @@ fn namespace_flags() -> libc::c_int {
     }
 }
 
-/// Processes a run may have at once (`RLIMIT_NPROC`; without root, on top of
-/// the processes the judge's user had when the judge started).
+/// Processes a run may have at once (`RLIMIT_NPROC`, counted in the run's own
+/// user id or user namespace; see the crate docs).
 pub const MAX_PROCESSES: u64 = 64;
 
 /// The limits of one run.
