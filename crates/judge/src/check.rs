@@ -828,6 +828,7 @@ fn accepted(cases: u64) -> CheckResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Trickle;
 
     fn v(problem: Problem, input: &str, output: &str) -> Verdict {
         check(problem, input.as_bytes(), output.as_bytes(), None).verdict
@@ -923,20 +924,6 @@ mod tests {
         assert_eq!(r.verdict, Verdict::Fail);
         let r = check(Problem::Wythoff, b"2 1\n", b"0", Some(b"0\n"));
         assert_eq!(r.verdict, Verdict::Accepted);
-    }
-
-    struct Trickle<'a> {
-        data: &'a [u8],
-        step: usize,
-    }
-
-    impl Read for Trickle<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let n = self.step.min(buf.len()).min(self.data.len());
-            buf[..n].copy_from_slice(&self.data[..n]);
-            self.data = &self.data[n..];
-            Ok(n)
-        }
     }
 
     /// The streaming checker and the whole-input one give the same verdicts and

@@ -44,6 +44,8 @@ pub mod run;
 #[cfg(target_os = "linux")]
 pub use beatty_sandbox as sandbox;
 pub mod solve;
+#[cfg(test)]
+mod testing;
 pub mod testset;
 pub mod text;
 pub mod validate;

@@ -741,23 +741,7 @@ pub(crate) fn solve_cases<D: Definition + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Read;
-
-    /// A reader that hands out at most `step` bytes per `read`, to push tokens
-    /// across every possible buffer boundary.
-    struct Trickle<'a> {
-        data: &'a [u8],
-        step: usize,
-    }
-
-    impl Read for Trickle<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let n = self.step.min(buf.len()).min(self.data.len());
-            buf[..n].copy_from_slice(&self.data[..n]);
-            self.data = &self.data[n..];
-            Ok(n)
-        }
-    }
+    use crate::testing::Trickle;
 
     fn run(problem: Problem, input: &[u8], step: usize) -> (Vec<u8>, Result<u64, String>) {
         let mut out = Vec::new();

@@ -525,6 +525,7 @@ pub fn validate_reader<R: Read>(problem: Problem, input: R) -> Result<ValidSumma
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Trickle;
 
     /// Mutations of valid inputs: every byte replaced, removed or doubled, at
     /// places near every line boundary, through a reader that hands out a few
@@ -577,20 +578,6 @@ mod tests {
         }
         // Most mutations break a rule, and the messages are compared.
         assert!(invalid > 7 * 2000 / 2, "{invalid}");
-    }
-
-    struct Trickle<'a> {
-        data: &'a [u8],
-        step: usize,
-    }
-
-    impl Read for Trickle<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let n = self.step.min(buf.len()).min(self.data.len());
-            buf[..n].copy_from_slice(&self.data[..n]);
-            self.data = &self.data[n..];
-            Ok(n)
-        }
     }
 }
 #[cfg(test)]
