@@ -155,8 +155,7 @@ pub fn scratch_dir(kind: &str) -> std::io::Result<tempfile::TempDir> {
 /// (no process `PID`), owned by this user or, as root, by a run's user id.
 pub(crate) fn remove_stale(dir: &Path) {
     use std::os::unix::fs::MetadataExt;
-    // SAFETY: geteuid has no preconditions.
-    let me = unsafe { libc::geteuid() };
+    let me = nix::unistd::geteuid().as_raw();
     for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let name = e.file_name();
         let Some(pid) = name
@@ -172,7 +171,9 @@ pub(crate) fn remove_stale(dir: &Path) {
         };
         let ours = m.uid() == me
             || (me == 0
-                && (crate::FIRST_UID..crate::FIRST_UID + crate::UID_COUNT).contains(&m.uid()));
+                && (crate::credentials::FIRST_UID
+                    ..crate::credentials::FIRST_UID + crate::credentials::UID_COUNT)
+                    .contains(&m.uid()));
         if m.is_dir() && ours && !Path::new("/proc").join(pid.to_string()).exists() {
             let _ = remove_tree(&e.path());
         }

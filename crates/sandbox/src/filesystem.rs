@@ -30,7 +30,7 @@
 //! mounted over it, so the file systems the run's mount namespace mounts (a
 //! private `/tmp`, `/var/tmp`, `/dev/shm`, a fresh `/proc`) are granted by the
 //! program's process itself, after the mounts; then it restricts itself with
-//! the ruleset (see `child.rs`).
+//! the ruleset (see `inside.rs`).
 
 use landlock::{
     ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, PathBeneath, PathFd,
@@ -89,17 +89,7 @@ pub struct Plan {
 /// The Landlock ABI of the running kernel (`None`: no Landlock, or disabled).
 #[must_use]
 pub fn abi() -> Option<i32> {
-    // SAFETY: landlock_create_ruleset with a null attribute, size 0 and the
-    // VERSION flag only returns the ABI version; it touches no memory.
-    let v = unsafe {
-        libc::syscall(
-            libc::SYS_landlock_create_ruleset,
-            std::ptr::null::<u8>(),
-            0usize,
-            1u32, // LANDLOCK_CREATE_RULESET_VERSION
-        )
-    };
-    i32::try_from(v).ok().filter(|&v| v > 0)
+    crate::sys::landlock_abi()
 }
 
 /// What the filesystem layer enforces on this kernel, for the judge's report.
@@ -120,7 +110,7 @@ fn effective_abi() -> ABI {
 }
 
 /// The rights of a rule that grants everything (a private `/tmp`), as the
-/// kernel's bit mask, for rules added after the fork (`child.rs`).
+/// kernel's bit mask, for rules added after the fork (`inside.rs`).
 #[must_use]
 pub fn all_rights() -> u64 {
     AccessFs::from_all(effective_abi()).bits()

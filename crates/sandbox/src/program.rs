@@ -46,7 +46,7 @@ pub fn into_box(cmd: &[OsString]) -> std::io::Result<Boxed> {
     let mut out = Vec::with_capacity(cmd.len());
     for (i, a) in cmd.iter().enumerate() {
         let path = if i == 0 {
-            PathBuf::from(crate::resolve_program(a))
+            PathBuf::from(crate::plan::resolve_program(a))
         } else {
             PathBuf::from(a)
         };

@@ -24,8 +24,12 @@
 //! flags lie in memory the filter cannot read, and `ENOSYS` makes the C
 //! library fall back to `clone`, whose flags it can (as container runtimes do).
 //!
-//! The filters are compiled once, in the judge; the program's process only
-//! installs them (`seccomp(SECCOMP_SET_MODE_FILTER)`, see `child.rs`).
+//! The filter is compiled once, in the judge, as one program (the `EPERM`
+//! list, then the `clone3` rule: see [`chain`]); the program's process only
+//! installs it (`seccomp(SECCOMP_SET_MODE_FILTER)`, see `sys.rs`). One filter
+//! rather than two halves what the kernel does per run (it translates and
+//! compiles each filter it is given) and per system call (it runs every
+//! filter installed).
 
 use seccompiler::{
     BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
@@ -118,18 +122,56 @@ const NAMESPACE_FLAGS: &[u64] = &[
 /// Terminal ioctls: typing into the terminal, and the Linux console's.
 const TERMINAL_IOCTLS: &[u64] = &[libc::TIOCSTI, libc::TIOCLINUX];
 
-/// The two filters of every run (`EPERM` for the list, `ENOSYS` for
-/// `clone3`), compiled once; `None` on an architecture seccompiler does not
-/// know (the layer is then missing, and the report says so).
-pub fn filters() -> Option<&'static [BpfProgram; 2]> {
-    static FILTERS: OnceLock<Option<[BpfProgram; 2]>> = OnceLock::new();
-    FILTERS.get_or_init(|| compile().ok()).as_ref()
+/// The filter of every run (`EPERM` for the list, `ENOSYS` for `clone3`),
+/// compiled once; `None` on an architecture seccompiler does not know (the
+/// layer is then missing, and the report says so).
+pub fn filter() -> Option<&'static BpfProgram> {
+    static FILTER: OnceLock<Option<BpfProgram>> = OnceLock::new();
+    FILTER
+        .get_or_init(|| {
+            let [first, second] = compile().ok()?;
+            Some(chain(&first, &second))
+        })
+        .as_ref()
+}
+
+/// `BPF_RET | BPF_K`: return the constant `k`.
+const RET_K: u16 = 0x06;
+/// `BPF_JMP | BPF_JA`: jump `k` instructions forward.
+const JUMP: u16 = 0x05;
+
+/// One classic BPF program that answers as `second` wherever `first`
+/// allows, and as `first` otherwise: each `return ALLOW` of `first` becomes a
+/// jump to the start of `second` (every jump of either program is relative
+/// and forward, so both stay valid). Seccomp runs every filter installed and
+/// takes the most restrictive answer; here `first` and `second` never both
+/// deny one call, so the chain answers as the two filters would.
+#[must_use]
+pub fn chain(first: &BpfProgram, second: &BpfProgram) -> BpfProgram {
+    let n = first.len();
+    first
+        .iter()
+        .enumerate()
+        .map(|(i, ins)| {
+            if ins.code == RET_K && ins.k == libc::SECCOMP_RET_ALLOW {
+                seccompiler::sock_filter {
+                    code: JUMP,
+                    jt: 0,
+                    jf: 0,
+                    k: (n - i - 1) as u32,
+                }
+            } else {
+                ins.clone()
+            }
+        })
+        .chain(second.iter().cloned())
+        .collect()
 }
 
 /// What the syscall layer enforces here, for the judge's report.
 #[must_use]
 pub fn describe() -> &'static str {
-    if filters().is_some() {
+    if filter().is_some() {
         "seccomp filter (no network but AF_UNIX, keys, IPC, mounts, ptrace, TIOCSTI)"
     } else {
         "no seccomp filter (unknown architecture)"
@@ -181,4 +223,117 @@ fn compile() -> Result<[BpfProgram; 2], seccompiler::BackendError> {
         arch,
     )?;
     Ok([eperm.try_into()?, enosys.try_into()?])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a classic BPF seccomp program answers for system call `nr` with
+    /// arguments `args` on this architecture: an interpreter of the
+    /// instructions seccompiler emits, written from the kernel's
+    /// `Documentation/networking/filter.rst` (an independent reading).
+    fn answer(program: &BpfProgram, nr: u32, args: [u64; 6]) -> u32 {
+        let arch = seccompiler::TargetArch::try_from(std::env::consts::ARCH).unwrap();
+        let audit: u32 = match arch {
+            TargetArch::x86_64 => 0xC000_003E,
+            TargetArch::aarch64 => 0xC000_00B7,
+            TargetArch::riscv64 => 0xC000_00F3,
+        };
+        // struct seccomp_data { int nr; u32 arch; u64 ip; u64 args[6]; }
+        let word = |off: u32| -> u32 {
+            match off {
+                0 => nr,
+                4 => audit,
+                8 | 12 => 0,
+                _ => {
+                    let i = ((off - 16) / 8) as usize;
+                    let v = args[i];
+                    if (off - 16).is_multiple_of(8) {
+                        v as u32
+                    } else {
+                        (v >> 32) as u32
+                    }
+                }
+            }
+        };
+        let (mut a, mut pc) = (0u32, 0usize);
+        loop {
+            let ins = &program[pc];
+            pc += 1;
+            match ins.code {
+                0x20 => a = word(ins.k),      // LD W ABS
+                0x54 => a &= ins.k,           // ALU AND K
+                0x06 => return ins.k,         // RET K
+                0x05 => pc += ins.k as usize, // JA
+                0x15 | 0x25 | 0x35 | 0x45 => {
+                    let taken = match ins.code {
+                        0x15 => a == ins.k,  // JEQ
+                        0x25 => a > ins.k,   // JGT
+                        0x35 => a >= ins.k,  // JGE
+                        _ => a & ins.k != 0, // JSET
+                    };
+                    pc += usize::from(if taken { ins.jt } else { ins.jf });
+                }
+                c => panic!("instruction {c:#x} not interpreted"),
+            }
+        }
+    }
+
+    /// The kernel's answer for two installed filters: the one of higher
+    /// precedence (a smaller action value; `ERRNO` before `ALLOW`).
+    fn both(first: u32, second: u32) -> u32 {
+        let action = |r: u32| r & 0xffff_0000;
+        if action(second) <= action(first) {
+            second
+        } else {
+            first
+        }
+    }
+
+    #[test]
+    fn the_chained_filter_answers_as_the_two_filters_do() {
+        let [first, second] = compile().unwrap();
+        let chained = chain(&first, &second);
+        assert_eq!(chained.len(), first.len() + second.len());
+        let arg_values = [
+            0u64,
+            1,
+            libc::AF_UNIX as u64,
+            libc::AF_INET as u64,
+            libc::CLONE_NEWNET as u64,
+            libc::CLONE_NEWUSER as u64 | 0x11,
+            libc::TIOCSTI,
+            0xffff_ffff_0000_0001,
+        ];
+        let mut denied = 0;
+        for nr in 0..460u32 {
+            for &v in &arg_values {
+                let args = [v, v, 0, 0, 0, 0];
+                let expected = both(answer(&first, nr, args), answer(&second, nr, args));
+                assert_eq!(
+                    answer(&chained, nr, args),
+                    expected,
+                    "syscall {nr}, argument {v:#x}"
+                );
+                denied += usize::from(expected != libc::SECCOMP_RET_ALLOW);
+            }
+        }
+        // The interpreter saw both kinds of answer, from both halves.
+        assert!(denied > DENIED.len() * arg_values.len());
+        let clone3 = libc::SYS_clone3 as u32;
+        assert_eq!(
+            answer(&chained, clone3, [0; 6]),
+            libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32
+        );
+        let socket = libc::SYS_socket as u32;
+        assert_eq!(
+            answer(&chained, socket, [libc::AF_INET as u64, 0, 0, 0, 0, 0]),
+            libc::SECCOMP_RET_ERRNO | libc::EPERM as u32
+        );
+        assert_eq!(
+            answer(&chained, socket, [libc::AF_UNIX as u64, 0, 0, 0, 0, 0]),
+            libc::SECCOMP_RET_ALLOW
+        );
+    }
 }

@@ -1,0 +1,129 @@
+//! Phase "the watch's eyes": what the run's processes use, read from `/proc`.
+//!
+//! Without a cgroup that counts it, the judge learns a run's CPU time and
+//! resident memory by walking its process tree in `/proc` every tick: the
+//! program and its live descendants (the children of every thread: a child
+//! forked from a second thread has that thread as its parent), and the
+//! orphans that were re-parented to the judge. Each process's `stat` gives its
+//! CPU time with what it reaped (`utime + stime + cutime + cstime`), its
+//! `statm` its resident pages.
+
+use crate::{MAX_PROCESSES, sys};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// The process ids in `/proc`.
+pub(crate) fn pids() -> impl Iterator<Item = i32> {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()))
+}
+
+/// The fields of `/proc/<pid>/stat` after the command name (`pid (comm)
+/// state ppid pgrp session …`; comm may hold anything, so read after the
+/// last `)`): index 0 is the state, 1 the parent, 3 the session, 11 to 14
+/// utime, stime, cutime, cstime.
+pub(crate) fn stat_fields(pid: i32) -> Option<Vec<Vec<u8>>> {
+    let stat = std::fs::read(format!("/proc/{pid}/stat")).ok()?;
+    let close = stat.iter().rposition(|&b| b == b')')?;
+    Some(
+        stat[close + 1..]
+            .split(|&b| b == b' ' || b == b'\n')
+            .filter(|f| !f.is_empty())
+            .map(<[u8]>::to_vec)
+            .collect(),
+    )
+}
+
+pub(crate) fn number(field: Option<&Vec<u8>>) -> Option<i64> {
+    std::str::from_utf8(field?).ok()?.parse().ok()
+}
+
+/// The children of `pid` (all its threads' children), from
+/// `/proc/<pid>/task/<tid>/children`; `None` where the kernel has no such file.
+pub(crate) fn children_of(pid: i32, all_threads: bool) -> Option<Vec<i32>> {
+    let read = |tid: &str| {
+        std::fs::read_to_string(format!("/proc/{pid}/task/{tid}/children")).map(|s| {
+            s.split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .collect::<Vec<i32>>()
+        })
+    };
+    if !all_threads {
+        return read(&pid.to_string()).ok();
+    }
+    let mut out = Vec::new();
+    for t in std::fs::read_dir(format!("/proc/{pid}/task"))
+        .ok()?
+        .flatten()
+    {
+        match read(&t.file_name().to_string_lossy()) {
+            Ok(c) => out.extend(c),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && t.path().exists() => {
+                return None;
+            }
+            Err(_) => {}
+        }
+    }
+    Some(out)
+}
+
+/// What the run's processes use now, from `/proc` (see [`tree_usage`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Usage {
+    /// CPU time of the processes and of what they reaped.
+    pub(crate) cpu: Duration,
+    /// Resident memory of the processes below the judge's own copies, bytes.
+    pub(crate) resident: u64,
+}
+
+/// The usage of `pid`, of the `orphans` of its run (descendants that
+/// outlived their parents and were re-parented to the judge), and of their
+/// live descendants: the CPU time of each, with
+/// what it reaped (`utime + stime + cutime + cstime`), and the resident
+/// memory (`/proc/<pid>/statm`) of those at depth `skip` or below. The levels
+/// above are the judge's own forks (the keeper and, with namespaces, init):
+/// copies of the judge whose pages are the judge's, not the program's.
+pub(crate) fn tree_usage(pid: i32, skip: usize, orphans: &[i32]) -> Usage {
+    static TICKS: OnceLock<u64> = OnceLock::new();
+    static PAGE: OnceLock<u64> = OnceLock::new();
+    let hz = *TICKS.get_or_init(|| sys::sysconf(libc::_SC_CLK_TCK));
+    let page = *PAGE.get_or_init(|| sys::sysconf(libc::_SC_PAGESIZE));
+    let mut todo = vec![(pid, 0)];
+    todo.extend(orphans.iter().map(|&o| (o, skip)));
+    let mut ticks: u64 = 0;
+    let mut pages: u64 = 0;
+    let mut seen = 0;
+    while let Some((p, depth)) = todo.pop() {
+        seen += 1;
+        if seen > 4 * MAX_PROCESSES as usize {
+            break;
+        }
+        if let Some(f) = stat_fields(p) {
+            ticks += (11..15)
+                .filter_map(|i| number(f.get(i)))
+                .map(|t| t.max(0) as u64)
+                .sum::<u64>();
+        }
+        if depth >= skip {
+            pages += std::fs::read_to_string(format!("/proc/{p}/statm"))
+                .ok()
+                .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+                .unwrap_or(0);
+        }
+        // The children of every thread: a child forked from a second thread
+        // has that thread, not the process, as its parent.
+        todo.extend(
+            children_of(p, true)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|c| (c, depth + 1)),
+        );
+    }
+    Usage {
+        cpu: Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / hz),
+        resident: pages.saturating_mul(page),
+    }
+}

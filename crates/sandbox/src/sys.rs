@@ -1,0 +1,492 @@
+//! Every `unsafe` block of the crate: the raw system calls that `nix` does not
+//! wrap (or wraps with allocation), and the hook that runs the box's phases
+//! between `fork` and `exec`.
+//!
+//! # After `fork`
+//! The judge is multi-threaded. A process it forks holds a copy of its memory
+//! in which another thread may have held the allocator's lock, so between
+//! `fork` and `exec` only async-signal-safe calls are allowed: no
+//! allocation, no lock, no `println!`. The phases in `inside.rs` run there;
+//! they are written in safe code on the functions of this module marked
+//! *async-signal-safe*, each one system call (or a few) on memory made before
+//! the fork: C strings, descriptors, compiled filters. Nothing here allocates
+//! or locks. [`pre_exec`] is the one place that hands such code to the
+//! standard library's `fork` + `exec`.
+//!
+//! Every function returns `false` (or an error) with `errno` set when the
+//! kernel refuses, so that the caller can report it through the spawn's error
+//! pipe.
+
+#![allow(unsafe_code)]
+
+use seccompiler::BpfProgram;
+use std::ffi::CStr;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::process::CommandExt;
+use std::process::Command;
+
+/// Runs `phases` in the forked child of `cmd`'s spawn, before `exec`.
+///
+/// The closures passed here are the box's phases (`inside.rs`): they call
+/// only the async-signal-safe functions of this module, on data prepared
+/// before the fork, and allocate nothing, which is what `pre_exec` requires.
+pub fn pre_exec<F>(cmd: &mut Command, phases: F)
+where
+    F: FnMut() -> std::io::Result<()> + Send + Sync + 'static,
+{
+    // SAFETY: see above; `phases` is async-signal-safe by construction (the
+    // only callers pass `inside::Inside::keeper`).
+    unsafe {
+        cmd.pre_exec(phases);
+    }
+}
+
+/// The last OS error, for a phase to return (async-signal-safe: reads `errno`).
+pub fn last_error() -> std::io::Error {
+    std::io::Error::last_os_error()
+}
+
+fn errno() -> i32 {
+    // SAFETY: __errno_location returns this thread's errno, always valid.
+    unsafe { *libc::__errno_location() }
+}
+
+/// Marks every descriptor from 3 up close-on-exec (async-signal-safe: one
+/// `close_range`, else `fcntl` on each below the `RLIMIT_NOFILE` limit). The
+/// spawn's error pipe is close-on-exec already, so it keeps working.
+pub fn cloexec_from_3() {
+    // SAFETY: close_range, getrlimit and fcntl have no memory preconditions
+    // beyond a valid rlimit to write to.
+    unsafe {
+        if libc::syscall(
+            libc::SYS_close_range,
+            3 as libc::c_uint,
+            libc::c_uint::MAX,
+            libc::CLOSE_RANGE_CLOEXEC as libc::c_uint,
+        ) == 0
+        {
+            return;
+        }
+        let mut l = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        let n = if libc::getrlimit(libc::RLIMIT_NOFILE, &mut l) == 0 {
+            l.rlim_cur.min(1 << 20)
+        } else {
+            4096
+        };
+        for fd in 3..n as libc::c_int {
+            libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+        }
+    }
+}
+
+/// Closes every descriptor but `keep` (async-signal-safe: one or two
+/// `close_range`, a loop over the first 4096 where the kernel has none).
+/// Only in a forked child, which owns all its descriptors.
+pub fn close_all_but(keep: RawFd) {
+    let keep = keep as libc::c_uint;
+    // SAFETY: close_range and close have no memory preconditions; the child
+    // owns its descriptors, so closing them invalidates no one's.
+    unsafe {
+        let below = keep == 0
+            || libc::syscall(
+                libc::SYS_close_range,
+                0 as libc::c_uint,
+                keep - 1,
+                0 as libc::c_uint,
+            ) == 0;
+        let above = libc::syscall(
+            libc::SYS_close_range,
+            keep + 1,
+            libc::c_uint::MAX,
+            0 as libc::c_uint,
+        ) == 0;
+        if !(below && above) {
+            for fd in 0..4096 {
+                if fd != keep as libc::c_int {
+                    libc::close(fd);
+                }
+            }
+        }
+    }
+}
+
+/// Closes `fd`, which this forked child owns (async-signal-safe).
+pub fn close(fd: RawFd) {
+    // SAFETY: close has no memory preconditions; the child owns fd.
+    unsafe {
+        libc::close(fd);
+    }
+}
+
+/// Writes `data` to the file `path` (async-signal-safe: open, write, close).
+pub fn write_file(path: &CStr, data: &[u8]) -> bool {
+    // SAFETY: path is a valid C string, data a valid buffer.
+    unsafe {
+        let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+        if fd < 0 {
+            return false;
+        }
+        let ok = libc::write(fd, data.as_ptr().cast(), data.len()) == data.len() as isize;
+        libc::close(fd);
+        ok
+    }
+}
+
+/// Writes `data` to the open descriptor `fd` in one call (async-signal-safe).
+pub fn write_fd(fd: RawFd, data: &[u8]) -> bool {
+    // SAFETY: data is a valid buffer; a bad fd only gives EBADF.
+    unsafe { libc::write(fd, data.as_ptr().cast(), data.len()) == data.len() as isize }
+}
+
+/// Sets a resource limit, soft `cur` and hard `max` (async-signal-safe).
+pub fn set_limit(resource: libc::__rlimit_resource_t, cur: u64, max: u64) -> bool {
+    let l = libc::rlimit {
+        rlim_cur: cur,
+        rlim_max: max,
+    };
+    // SAFETY: l is a valid rlimit.
+    unsafe { libc::setrlimit(resource, &l) == 0 }
+}
+
+/// Starts a new session (async-signal-safe).
+pub fn new_session() {
+    // SAFETY: setsid has no memory preconditions.
+    unsafe {
+        libc::setsid();
+    }
+}
+
+/// Leaves the namespaces of `flags` for new ones (async-signal-safe).
+pub fn unshare(flags: libc::c_int) -> bool {
+    // SAFETY: unshare has no memory preconditions.
+    unsafe { libc::unshare(flags) == 0 }
+}
+
+/// `mount(2)` (async-signal-safe); `None` for a null argument.
+pub fn mount(
+    source: &CStr,
+    target: &CStr,
+    fstype: Option<&CStr>,
+    flags: libc::c_ulong,
+    data: Option<&CStr>,
+) -> bool {
+    // SAFETY: every pointer is a valid C string or null, as mount allows.
+    unsafe {
+        libc::mount(
+            source.as_ptr(),
+            target.as_ptr(),
+            fstype.map_or(std::ptr::null(), CStr::as_ptr),
+            flags,
+            data.map_or(std::ptr::null(), |d| d.as_ptr().cast()),
+        ) == 0
+    }
+}
+
+/// `mkdir` then `chmod` to `mode`, unaffected by the umask (async-signal-safe).
+pub fn make_dir(path: &CStr, mode: libc::mode_t) -> bool {
+    // SAFETY: path is a valid C string.
+    unsafe { libc::mkdir(path.as_ptr(), mode) == 0 && libc::chmod(path.as_ptr(), mode) == 0 }
+}
+
+/// `chown(path, uid, uid)` (async-signal-safe).
+pub fn chown(path: &CStr, uid: u32) -> bool {
+    // SAFETY: path is a valid C string.
+    unsafe { libc::chown(path.as_ptr(), uid, uid) == 0 }
+}
+
+/// `chdir` (async-signal-safe).
+pub fn chdir(path: &CStr) -> bool {
+    // SAFETY: path is a valid C string.
+    unsafe { libc::chdir(path.as_ptr()) == 0 }
+}
+
+/// Drops every group and becomes `uid` (group `uid` too) for good
+/// (async-signal-safe).
+pub fn become_user(uid: u32) -> bool {
+    // SAFETY: setgroups with a null list of length 0, setgid and setuid have
+    // no memory preconditions.
+    unsafe {
+        libc::setgroups(0, std::ptr::null()) == 0
+            && libc::setgid(uid) == 0
+            && libc::setuid(uid) == 0
+    }
+}
+
+/// Sets the parent-death signal to SIGKILL (async-signal-safe): when the
+/// process that forked this one ends (the judge's thread, the keeper, init),
+/// this one is killed. The kernel clears the setting on every credential
+/// change, so it is set again after each.
+pub fn die_with_parent() {
+    // SAFETY: prctl with these arguments only sets a flag of this process.
+    unsafe {
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
+    }
+}
+
+/// Makes this process a child subreaper: orphaned descendants become its
+/// children.
+pub fn become_subreaper() {
+    // SAFETY: prctl with these arguments only sets a flag of this process.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
+    }
+}
+
+/// A close-on-exec pipe, `(read end, write end)` (async-signal-safe).
+pub fn pipe() -> Option<(RawFd, RawFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: fds is valid for two descriptors.
+    (unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } == 0).then_some((fds[0], fds[1]))
+}
+
+/// `fork` from a process that is itself a forked child of the judge, between
+/// its `fork` and `exec` (async-signal-safe). The new process is bound by the
+/// same rules (see the module docs): the phases in `inside.rs` run in both.
+/// `Some(0)` in the child, `Some(pid)` in the parent, `None` on failure.
+pub fn fork_in_child() -> Option<i32> {
+    // SAFETY: the calling process is single-threaded (a forked child), and
+    // both copies go on with async-signal-safe code only (see above).
+    let pid = unsafe { libc::fork() };
+    (pid >= 0).then_some(pid)
+}
+
+/// Waits for any child (`waitpid(-1)`), retrying on `EINTR`
+/// (async-signal-safe): its pid and wait status, or `None` when there are no
+/// children left.
+pub fn wait_any() -> Option<(i32, libc::c_int)> {
+    loop {
+        let mut st = 0;
+        // SAFETY: st is valid for writing.
+        let r = unsafe { libc::waitpid(-1, &mut st, 0) };
+        if r >= 0 {
+            return Some((r, st));
+        }
+        if errno() != libc::EINTR {
+            return None;
+        }
+    }
+}
+
+/// Waits for the child `pid`, retrying on `EINTR` (async-signal-safe).
+pub fn wait_for(pid: i32) {
+    let mut st = 0;
+    // SAFETY: st is valid for writing.
+    while unsafe { libc::waitpid(pid, &mut st, 0) } < 0 && errno() == libc::EINTR {}
+}
+
+/// Reads a wait status written by [`write_fd`] from `fd` (async-signal-safe).
+pub fn read_status(fd: RawFd) -> Option<libc::c_int> {
+    let mut st: libc::c_int = 0;
+    let mut got = 0;
+    while got < size_of::<libc::c_int>() {
+        // SAFETY: the destination lies inside st, with room for the rest.
+        let r = unsafe {
+            libc::read(
+                fd,
+                (&raw mut st).cast::<u8>().add(got).cast(),
+                size_of::<libc::c_int>() - got,
+            )
+        };
+        if r > 0 {
+            got += r as usize;
+        } else if r == 0 || errno() != libc::EINTR {
+            return None;
+        }
+    }
+    Some(st)
+}
+
+/// Ends this process as a process with wait status `st` ended: the same exit
+/// code, or killed by the same signal (async-signal-safe).
+pub fn exit_as(st: libc::c_int) -> ! {
+    // SAFETY: signal, kill, getpid and _exit have no memory preconditions.
+    unsafe {
+        if libc::WIFEXITED(st) {
+            libc::_exit(libc::WEXITSTATUS(st));
+        }
+        let sig = libc::WTERMSIG(st);
+        libc::signal(sig, libc::SIG_DFL);
+        libc::kill(libc::getpid(), sig);
+        libc::_exit(128 + sig)
+    }
+}
+
+/// `_exit(code)` (async-signal-safe).
+pub fn exit(code: i32) -> ! {
+    // SAFETY: _exit has no preconditions.
+    unsafe { libc::_exit(code) }
+}
+
+/// Where this process's command line and environment strings are, read once
+/// from `/proc/self/stat` (`arg_start..arg_end`, `env_start..env_end`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OwnStrings([(usize, usize); 2]);
+
+impl OwnStrings {
+    /// The judge's regions (empty where `/proc` does not tell them).
+    pub fn of_judge() -> OwnStrings {
+        static REGIONS: std::sync::OnceLock<OwnStrings> = std::sync::OnceLock::new();
+        *REGIONS.get_or_init(|| {
+            let Some(f) = crate::procfs::stat_fields(std::process::id() as i32) else {
+                return OwnStrings::default();
+            };
+            let at =
+                |i: usize| crate::procfs::number(f.get(i)).and_then(|n| usize::try_from(n).ok());
+            let mut out = OwnStrings::default();
+            for (slot, (a, b)) in out.0.iter_mut().zip([(45, 46), (47, 48)]) {
+                if let (Some(a), Some(b)) = (at(a), at(b))
+                    && a > 0
+                    && b > a
+                    && b - a < 1 << 24
+                {
+                    *slot = (a, b);
+                }
+            }
+            out
+        })
+    }
+
+    /// Overwrites the strings with zeros (async-signal-safe), in a copy of
+    /// the judge (init) whose `/proc/1/cmdline` the program could read.
+    pub fn blank(&self) {
+        for &(a, b) in &self.0 {
+            if b > a {
+                // SAFETY: [a, b) holds this process's argument or environment
+                // strings (from /proc/self/stat of the judge, of which this
+                // process is a forked copy), mapped and writable; nothing in
+                // the copy reads them afterwards.
+                unsafe { std::ptr::write_bytes(a as *mut u8, 0, b - a) };
+            }
+        }
+    }
+}
+
+/// The kernel's `struct landlock_path_beneath_attr` (packed).
+#[repr(C, packed)]
+struct PathBeneathAttr {
+    allowed_access: u64,
+    parent_fd: i32,
+}
+
+/// Adds to the Landlock ruleset `ruleset` (negative: none, nothing to do) a
+/// rule granting `access` beneath `path`, opened here (async-signal-safe), so
+/// that a file system mounted in this process's mount namespace after the
+/// ruleset was made (a private `/tmp`, a fresh `/proc`) is the one granted:
+/// Landlock ignores rules on the mount point a file system hides.
+pub fn allow_beneath(ruleset: RawFd, path: &CStr, access: u64) -> bool {
+    if ruleset < 0 {
+        return true;
+    }
+    // SAFETY: path is a valid C string.
+    let fd = unsafe { libc::open(path.as_ptr(), libc::O_PATH | libc::O_CLOEXEC) };
+    if fd < 0 {
+        return false;
+    }
+    let attr = PathBeneathAttr {
+        allowed_access: access,
+        parent_fd: fd,
+    };
+    // SAFETY: attr is a valid landlock_path_beneath_attr for the call.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_add_rule,
+            ruleset,
+            1u32, // LANDLOCK_RULE_PATH_BENEATH
+            &raw const attr,
+            0u32,
+        )
+    };
+    // SAFETY: fd was opened above and is closed once.
+    unsafe { libc::close(fd) };
+    r == 0
+}
+
+/// Confines this process for good (async-signal-safe): `no_new_privs`
+/// (setuid binaries and file capabilities give it nothing), the Landlock
+/// ruleset `ruleset` (negative: none) and the seccomp `filter`.
+pub fn confine(ruleset: RawFd, filter: Option<&'static BpfProgram>) -> bool {
+    // SAFETY: prctl(PR_SET_NO_NEW_PRIVS, 1) only sets a flag of this process.
+    if unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
+        return false;
+    }
+    // SAFETY: landlock_restrict_self takes a descriptor and flags, no memory.
+    if ruleset >= 0
+        && unsafe { libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0u32) } != 0
+    {
+        return false;
+    }
+    let Some(program) = filter else {
+        return true;
+    };
+    let Ok(len) = u16::try_from(program.len()) else {
+        return false;
+    };
+    // seccompiler's `sock_filter` is the kernel's `struct sock_filter`
+    // (code, jt, jf, k), as libc's is: the same layout.
+    let fprog = libc::sock_fprog {
+        len,
+        filter: program.as_ptr().cast::<libc::sock_filter>().cast_mut(),
+    };
+    // SAFETY: fprog points to `len` filter instructions that live as long as
+    // the process ('static); the kernel copies them.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_seccomp,
+            libc::SECCOMP_SET_MODE_FILTER,
+            0u32,
+            &raw const fprog,
+        )
+    };
+    r == 0
+}
+
+/// The Landlock ABI of the running kernel (`None`: no Landlock, or disabled).
+pub fn landlock_abi() -> Option<i32> {
+    // SAFETY: landlock_create_ruleset with a null attribute, size 0 and the
+    // VERSION flag only returns the ABI version; it touches no memory.
+    let v = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<u8>(),
+            0usize,
+            1u32, // LANDLOCK_CREATE_RULESET_VERSION
+        )
+    };
+    i32::try_from(v).ok().filter(|&v| v > 0)
+}
+
+/// A pidfd of the child `pid` (readable once it has exited), where the
+/// kernel has `pidfd_open`.
+pub fn pidfd(pid: i32) -> Option<OwnedFd> {
+    // SAFETY: pidfd_open has no memory preconditions.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    let fd = i32::try_from(fd).ok().filter(|&fd| fd >= 0)?;
+    // SAFETY: fd is a fresh descriptor that nothing else owns.
+    Some(unsafe { OwnedFd::from_raw_fd(fd) })
+}
+
+/// Waits in `wait4` for the child `pid` (retrying on `EINTR`): its wait
+/// status and resource usage (with what it reaped).
+pub fn wait4(pid: i32) -> (libc::c_int, libc::rusage) {
+    let mut st = 0;
+    // SAFETY: an all-zero rusage is a valid value.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: st and ru are valid for writing.
+    while unsafe { libc::wait4(pid, &mut st, 0, &mut ru) } < 0 && errno() == libc::EINTR {}
+    (st, ru)
+}
+
+/// `sysconf(name)`, at least 1.
+pub fn sysconf(name: libc::c_int) -> u64 {
+    // SAFETY: sysconf has no memory preconditions.
+    (unsafe { libc::sysconf(name) }).max(1) as u64
+}
+
+/// The capacity of the pipe `fd`, bytes.
+pub fn pipe_capacity(fd: &impl AsRawFd) -> Option<usize> {
+    // SAFETY: fcntl(F_GETPIPE_SZ) on a descriptor the caller keeps open.
+    usize::try_from(unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_GETPIPE_SZ) }).ok()
+}
