@@ -4,13 +4,18 @@
 //! in, read the output, no limits, no checking) — the baseline, in the same
 //! process. Each way is measured `ROUNDS` times; the median and the mean time
 //! per run are reported (a judged run's time is the time between two
-//! consecutive test reports, so it includes the judging of the output).
+//! consecutive test reports, so it includes the judging of the output), and
+//! the CPU time per run of the judge and everything it started (user and
+//! system, all threads and processes: less sensitive to other load on the
+//! machine than the wall time).
 //!
 //! ```text
 //! cargo run --release -p beatty-judge --example sandbox_overhead
 //! ```
 //!
-//! Needs `cc` (or `$CC`) on the PATH and Linux.
+//! Needs `cc` (or `$CC`) on the PATH and Linux. Arguments name the ways to
+//! measure (`plain`, `strict`, `basic`; all three by default), e.g. to profile
+//! one: `perf record -g target/release/examples/sandbox_overhead strict`.
 
 #[cfg(target_os = "linux")]
 mod unix {
@@ -32,6 +37,21 @@ mod unix {
 
     fn mean(v: &[Duration]) -> Duration {
         v.iter().sum::<Duration>() / v.len() as u32
+    }
+
+    /// CPU time of this process and its reaped children so far, from
+    /// `/proc/self/stat` (utime, stime, cutime, cstime; clock ticks of 10 ms).
+    /// Less sensitive to other load on the machine than wall time.
+    fn cpu_so_far() -> Duration {
+        let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
+        let after = &stat[stat.rfind(')').expect("stat") + 2..];
+        let ticks: u64 = after
+            .split(' ')
+            .skip(11)
+            .take(4)
+            .map(|t| t.parse::<u64>().expect("ticks"))
+            .sum();
+        Duration::from_millis(ticks * 10)
     }
 
     pub fn main() {
@@ -140,6 +160,10 @@ mod unix {
             ways.push(("strict isolation", Box::new(|| judged(Isolation::Strict))));
         }
         ways.push(("basic isolation", Box::new(|| judged(Isolation::Basic))));
+        let chosen: Vec<String> = std::env::args().skip(1).collect();
+        ways.retain(|(name, _)| {
+            chosen.is_empty() || chosen.iter().any(|c| name.starts_with(c.as_str()))
+        });
         // Once, so that the judge's one-time set-up (the strict probe, the
         // cgroup hierarchy) is not in the figures.
         for (_, f) in &ways {
@@ -147,13 +171,16 @@ mod unix {
         }
         println!("layers: {}", beatty_judge::sandbox::layers());
         println!("{TESTS} tests, one at a time, {ROUNDS} rounds; ms per run");
-        println!("{:<24} {:>8} {:>8}", "", "median", "mean");
+        println!("{:<24} {:>8} {:>8} {:>8}", "", "median", "mean", "CPU");
         for (name, f) in &ways {
+            let cpu = cpu_so_far();
             let times: Vec<Duration> = (0..ROUNDS).flat_map(|_| f()).collect();
+            let cpu = (cpu_so_far() - cpu) / times.len() as u32;
             println!(
-                "{name:<24} {:>8.3} {:>8.3}",
+                "{name:<24} {:>8.3} {:>8.3} {:>8.3}",
                 median(times.clone()).as_secs_f64() * 1e3,
                 mean(&times).as_secs_f64() * 1e3,
+                cpu.as_secs_f64() * 1e3,
             );
         }
     }

@@ -209,14 +209,17 @@ const STDERR_SHOWN: usize = 512;
 /// Runs `cmd` on one test.
 fn run_one(
     problem: Problem,
-    test: &Test,
+    test: &Held,
     cmd: &[OsString],
     cfg: &RunConfig,
 ) -> Result<TestResult, RunError> {
     let err = |what: &str, e: &dyn fmt::Display| RunError(format!("{}: {what}: {e}", test.name));
-    let input = std::fs::read(&test.input).map_err(|e| err("cannot read the input", &e))?;
+    let input = test
+        .input
+        .bytes()
+        .map_err(|e| err("cannot read the input", &e))?;
     let answer = match &test.answer {
-        Some(p) => Some(std::fs::read(p).map_err(|e| err("cannot read the answer", &e))?),
+        Some(a) => Some(a.bytes().map_err(|e| err("cannot read the answer", &e))?),
         None => None,
     };
     let output_limit = cfg.output_limit.unwrap_or_else(|| {
@@ -231,18 +234,13 @@ fn run_one(
         disk: cfg.disk_limit,
         hide: cfg.hide.clone(),
     };
-    let o = sandbox::run(
-        cmd,
-        std::sync::Arc::new(input.clone()),
-        &limits,
-        cfg.isolation,
-    )
-    .map_err(|e| {
-        RunError(format!(
-            "running `{}`: {e}",
-            excerpt(cmd.first().map_or(&[][..], |c| c.as_bytes()), 200)
-        ))
-    })?;
+    let o =
+        sandbox::run(cmd, std::sync::Arc::clone(&input), &limits, cfg.isolation).map_err(|e| {
+            RunError(format!(
+                "running `{}`: {e}",
+                excerpt(cmd.first().map_or(&[][..], |c| c.as_bytes()), 200)
+            ))
+        })?;
     let done = |verdict, detail: String| {
         Ok(TestResult {
             name: test.name.clone(),
@@ -298,7 +296,7 @@ fn run_one(
             format!("{how}; stderr ends with: {}", stderr_tail()),
         );
     }
-    let r = check(problem, &input, &o.stdout, answer.as_deref());
+    let r = check(problem, &input, &o.stdout, answer.as_ref().map(|a| &a[..]));
     match r.verdict {
         Verdict::Accepted => done(Verdict::Accepted, String::new()),
         Verdict::Fail => Err(RunError(format!(
@@ -315,11 +313,11 @@ fn run_one(
 /// starts after the first failing one (in test order) is known, and results
 /// end at it.
 ///
-/// Before the first run, every input and answer is copied into a fresh
-/// directory of the judge's (mode 0700, hidden from the runs, removed at the
-/// end), and the runs are fed and checked from the copies: a program cannot
-/// change what a later test gets or is compared with (by renaming the test
-/// directory, say).
+/// Before the first run, every input and answer is read into memory (up to
+/// 256 MiB in all) or copied into a fresh directory of the judge's (mode
+/// 0700, hidden from the runs, removed at the end), and the runs are fed and
+/// checked from these copies: a program cannot change what a later test gets
+/// or is compared with (by renaming the test directory, say).
 ///
 /// # Errors
 /// A failure of the judge (cannot start the program, a checker failure,
@@ -340,18 +338,20 @@ pub fn run_tests(
     cfg: &RunConfig,
     on_done: &(dyn Fn(&TestResult) + Sync),
 ) -> Result<Vec<TestResult>, RunError> {
-    // The tests as they are now, in the judge's own 0700 directory, before
-    // anything runs: nothing a program does can change what later tests get
-    // or are compared with. The directory is hidden from the runs too.
-    let (private, tests) = private_copies(tests)?;
+    // The tests as they are now, in the judge's memory or its own 0700
+    // directory, before anything runs: nothing a program does can change
+    // what later tests get or are compared with. The directory is hidden
+    // from the runs too.
+    let snapshot = Snapshot::take(tests)?;
     // As root, the program and its script are copied where the runs' user
     // ids can read them (see `sandbox::program`).
     let boxed = sandbox::into_box(cmd)
         .map_err(|e| RunError(format!("cannot put the program into the box: {e}")))?;
     let cmd = &boxed.cmd[..];
     let mut cfg = cfg.clone();
-    cfg.hide.push(private.path().to_path_buf());
-    let (tests, cfg) = (&tests[..], &cfg);
+    cfg.hide
+        .extend(snapshot.dir.as_ref().map(|d| d.path().to_path_buf()));
+    let (tests, cfg) = (&snapshot.tests[..], &cfg);
     struct State {
         results: Vec<Option<Result<TestResult, RunError>>>,
         reported: usize,
@@ -411,31 +411,84 @@ pub fn run_tests(
     Ok(out)
 }
 
-/// Copies every test's input and answer into a fresh directory only the
-/// judge's user can enter (mode 0700), removed when the returned handle drops.
-fn private_copies(tests: &[Test]) -> Result<(tempfile::TempDir, Vec<Test>), RunError> {
-    let dir = sandbox::scratch_dir("tests")
-        .map_err(|e| RunError(format!("cannot make a directory for the tests: {e}")))?;
-    let copy = |from: &Path, to: PathBuf| {
-        std::fs::copy(from, &to)
-            .map(|_| to)
-            .map_err(|e| RunError(format!("{}: cannot copy: {e}", from.display())))
-    };
-    let copies = tests
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            Ok(Test {
+/// The test data held privately for a run of a test set: in memory up to
+/// [`HELD_IN_MEMORY`] bytes in all (no file to create, read or remove per
+/// test), the rest copied into a fresh directory only the judge's user can
+/// enter (mode 0700, hidden from the runs, removed when this drops).
+struct Snapshot {
+    tests: Vec<Held>,
+    dir: Option<tempfile::TempDir>,
+}
+
+/// One test's data, held privately.
+struct Held {
+    name: String,
+    input: Data,
+    answer: Option<Data>,
+}
+
+/// Bytes in memory or in a private copy.
+enum Data {
+    Memory(std::sync::Arc<Vec<u8>>),
+    Copy(PathBuf),
+}
+
+/// The test data a run of a test set holds in memory at most (the rest is
+/// copied to files): 256 MiB.
+const HELD_IN_MEMORY: u64 = 256 << 20;
+
+impl Data {
+    fn bytes(&self) -> std::io::Result<std::sync::Arc<Vec<u8>>> {
+        match self {
+            Data::Memory(b) => Ok(std::sync::Arc::clone(b)),
+            Data::Copy(p) => std::fs::read(p).map(std::sync::Arc::new),
+        }
+    }
+}
+
+impl Snapshot {
+    /// Reads or copies every test's input and answer, before anything runs.
+    fn take(tests: &[Test]) -> Result<Snapshot, RunError> {
+        let mut snap = Snapshot {
+            tests: Vec::with_capacity(tests.len()),
+            dir: None,
+        };
+        let mut in_memory = 0u64;
+        let mut hold = |from: &Path, to: String| -> Result<Data, RunError> {
+            let failed =
+                |e: std::io::Error| RunError(format!("{}: cannot copy: {e}", from.display()));
+            let size = std::fs::metadata(from).map_err(failed)?.len();
+            if in_memory + size <= HELD_IN_MEMORY {
+                let bytes = std::fs::read(from).map_err(failed)?;
+                in_memory += bytes.len() as u64;
+                return Ok(Data::Memory(std::sync::Arc::new(bytes)));
+            }
+            if snap.dir.is_none() {
+                snap.dir = Some(sandbox::scratch_dir("tests").map_err(|e| {
+                    RunError(format!("cannot make a directory for the tests: {e}"))
+                })?);
+            }
+            let to = snap
+                .dir
+                .as_ref()
+                .map_or_else(PathBuf::new, |d| d.path().join(to));
+            std::fs::copy(from, &to).map_err(failed)?;
+            Ok(Data::Copy(to))
+        };
+        let mut held = Vec::with_capacity(tests.len());
+        for (i, t) in tests.iter().enumerate() {
+            held.push(Held {
                 name: t.name.clone(),
-                input: copy(&t.input, dir.path().join(format!("{i}.in")))?,
+                input: hold(&t.input, format!("{i}.in"))?,
                 answer: match &t.answer {
-                    Some(a) => Some(copy(a, dir.path().join(format!("{i}.ans")))?),
+                    Some(a) => Some(hold(a, format!("{i}.ans"))?),
                     None => None,
                 },
-            })
-        })
-        .collect::<Result<Vec<_>, RunError>>()?;
-    Ok((dir, copies))
+            });
+        }
+        snap.tests = held;
+        Ok(snap)
+    }
 }
 
 /// The overall verdict line: the first failing test's verdict (or AC) and the
