@@ -1,32 +1,36 @@
-//! Phase "inside the box": what the run's own processes do between `fork`
-//! and `exec`, as a list of named steps (after isolate's `box_inside`).
+//! Phase "inside the box": what the run's own processes do before the
+//! program's `exec`, as a list of named steps (after isolate's
+//! `box_inside`).
 //!
-//! The judge forks a *keeper*. In both modes the keeper joins the run's
-//! cgroup, closes every inherited descriptor, starts a new session and sets
-//! the resource limits:
-//!
-//! * basic: the keeper becomes the program. Without root it first enters a
-//!   user namespace of its own where the kernel gives one (so the process
-//!   limit counts the run's processes only), drops to the run's user id as
-//!   root, and is confined ([`Inside::confine`]);
-//! * strict: the keeper enters new PID, mount, IPC and UTS namespaces
-//!   (through a user namespace without root), makes its mounts private, hides
-//!   the test data, mounts the run's tmpfs over `/tmp`, `/var/tmp` and
-//!   `/dev/shm`, enters its working directory and forks *init* (PID 1 of the
-//!   namespace). Init mounts the namespace's `/proc`, drops to the run's user
-//!   id, forks the program (PID 2), reaps every orphan of the namespace and,
-//!   when the program ends, sends its wait status to the keeper and exits,
-//!   which kills whatever is left in the namespace. The keeper reaps init and
-//!   exits as the program did, so the judge's `wait4` sees the program's
-//!   status and (through init's reaped children) its resource usage.
+//! * Basic: the judge starts the program's process sharing its memory until
+//!   `exec` (as `posix_spawn` does: no page table is copied). It joins the
+//!   run's cgroup, takes the pipes as its standard streams, starts a new
+//!   session, sets the resource limits, enters a user namespace of its own
+//!   without root where the kernel gives one (so the process limit counts
+//!   the run's processes only), drops to the run's user id as root, is
+//!   confined ([`Inside::confine`]) and `exec`s the program.
+//! * Strict: the judge starts *init* in new PID, mount, IPC and UTS
+//!   namespaces (and a user namespace without root): PID 1 of the run. Init
+//!   joins the cgroup, starts a session, sets the limits, maps its ids, makes
+//!   its mounts private, hides the test data, mounts the run's tmpfs over
+//!   `/tmp`, `/var/tmp` and `/dev/shm`, enters its working directory, mounts
+//!   the namespace's `/proc`, drops to the run's user id and starts the
+//!   program (PID 2, sharing init's memory until `exec`), which grants the
+//!   file systems mounted here, is confined and `exec`s. Init then reaps
+//!   every orphan of the namespace; when the program ends it sends the
+//!   program's wait status to the judge and exits, and the kernel kills
+//!   whatever is left in the namespace. The judge's `wait4` on init sees the
+//!   program's resource usage (init reaped it).
 //!
 //! Every process sets the parent-death signal after its last credential
-//! change, so `kill -9` of the judge takes the whole run with it.
+//! change, so `kill -9` of the judge takes the whole run with it. A step that
+//! fails writes its `errno` to the error pipe, which the judge reads until
+//! the program's `exec` closes it.
 //!
-//! Everything here runs in a copy of the multi-threaded judge, where only
-//! async-signal-safe calls are allowed: the steps use only the functions of
-//! `sys.rs` so marked, on data made before the fork ([`Inside`]), and
-//! allocate nothing.
+//! Everything here runs in a copy of the multi-threaded judge (or in its
+//! memory), where only async-signal-safe calls are allowed: the steps use
+//! only the functions of `sys.rs` so marked, on data made before the `clone`
+//! ([`Inside`]), and allocate nothing.
 
 use crate::sys;
 use seccompiler::BpfProgram;
@@ -41,8 +45,6 @@ pub(crate) struct Inside {
     pub root: bool,
     /// The run's user id (as root).
     pub uid: u32,
-    /// The namespaces of strict isolation (`CLONE_NEW*`).
-    pub namespaces: libc::c_int,
     /// `/proc/self/uid_map` and `gid_map` of a user namespace that maps the
     /// judge's ids to themselves (without root).
     pub uid_map: Vec<u8>,
@@ -78,6 +80,18 @@ pub(crate) struct Inside {
     pub filter: Option<&'static BpfProgram>,
     /// The judge's argument and environment strings, blanked in init.
     pub own_strings: sys::OwnStrings,
+    /// The pipe ends that become the program's standard input, output, error.
+    pub streams: [RawFd; 3],
+    /// The error pipe's write end (close-on-exec): `errno` of a failed step.
+    pub error: RawFd,
+    /// The status pipe's write end: init sends the program's wait status.
+    pub status: RawFd,
+    /// The program, its arguments (with its name first) and environment.
+    pub program: CString,
+    pub argv: sys::Argv,
+    pub envp: sys::Argv,
+    /// The working directory on the host (none with a private `/tmp`).
+    pub workdir: Option<CString>,
 }
 
 type Step = std::io::Result<()>;
@@ -87,24 +101,121 @@ fn check(ok: bool) -> Step {
 }
 
 impl Inside {
-    /// The keeper's steps (the `pre_exec` hook): returns `Ok` in the process
-    /// that goes on to `exec` the program; the keeper of a strict run never
-    /// returns.
-    pub fn keeper(&self) -> Step {
+    /// Basic: the program's own process, started sharing the judge's memory.
+    /// Returns (as an exit code) only when a step failed.
+    pub fn basic(&self) -> i32 {
+        let failed = self.basic_steps();
+        self.fail(failed)
+    }
+
+    fn basic_steps(&self) -> Step {
+        sys::reset_signals();
+        self.join_cgroup()?;
+        self.standard_streams()?;
+        sys::new_session();
+        self.set_limits();
+        // Still root: the working directory may lie in a directory only the
+        // judge can enter (a 0700 `$TMPDIR`).
+        self.enter_workdir()?;
+        self.basic_credentials()?;
+        // The judge's thread is the parent: the program dies with it.
+        sys::die_with_parent();
+        self.confine()?;
+        self.exec()
+    }
+
+    /// Strict: init, PID 1 of the run's namespaces. Returns (as an exit
+    /// code) only when a step failed; `program_stack` is for the program's
+    /// process.
+    pub fn init(&self, program_stack: &mut sys::Stack) -> i32 {
+        let failed = self.init_steps(program_stack);
+        self.fail(failed)
+    }
+
+    fn init_steps(&self, program_stack: &mut sys::Stack) -> Step {
+        sys::reset_signals();
         self.join_cgroup()?;
         // No inherited descriptor reaches the program.
         sys::cloexec_from_3();
         sys::new_session();
         self.set_limits();
-        if !self.strict {
-            self.basic_credentials()?;
-            // The judge's thread is the parent: the program dies with it.
-            sys::die_with_parent();
-            return self.confine();
-        }
-        self.enter_namespaces()?;
+        check(self.root || self.map_ids())?;
+        // Init dies with the judge's thread (set after the user namespace,
+        // a credential change that clears it).
+        sys::die_with_parent();
+        // Init is a copy of the judge: its command line and environment,
+        // which the program could read as /proc/1/cmdline, are blanked.
+        self.own_strings.blank();
         self.private_mounts()?;
-        self.start_init()
+        self.enter_workdir()?;
+        check(sys::mount(
+            c"proc",
+            c"/proc",
+            Some(c"proc"),
+            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            None,
+        ))?;
+        self.drop_credentials(self.nproc)?;
+        // Set again: the credential change cleared it.
+        sys::die_with_parent();
+        // The program, PID 2 (so it behaves as a normal process: it can be
+        // stopped, and `kill 0` or its parent's pid reach no one outside).
+        let program = sys::start(0, sys::Start::Shared, program_stack, &mut || self.program())
+            .ok_or_else(sys::last_error)?;
+        // The program has exec'ed (or failed and said why): everything else
+        // closed, the error pipe too, so the judge's read of it ends.
+        sys::close_all_but(self.status);
+        loop {
+            match sys::wait_any() {
+                Some((pid, st)) if pid == program => {
+                    sys::write_fd(self.status, &st.to_ne_bytes());
+                    sys::exit(0);
+                }
+                Some(_) => {}
+                None => sys::exit(125),
+            }
+        }
+    }
+
+    /// The program's process in a strict run (PID 2): grants the file
+    /// systems mounted here, then is confined and `exec`s. Returns (as an
+    /// exit code) only when a step failed.
+    fn program(&self) -> i32 {
+        let failed = self.program_steps();
+        self.fail(failed)
+    }
+
+    fn program_steps(&self) -> Step {
+        sys::reset_signals();
+        self.standard_streams()?;
+        // Rules made before the mounts do not reach the file systems mounted
+        // here.
+        for d in &self.covered {
+            check(sys::allow_beneath(self.ruleset, d, self.all_rights))?;
+        }
+        check(sys::allow_beneath(self.ruleset, c"/proc", self.read_rights))?;
+        // Init is the parent; when it dies the namespace goes too.
+        sys::die_with_parent();
+        self.confine()?;
+        self.exec()
+    }
+
+    /// Tells the judge why the program could not start; the exit code.
+    fn fail(&self, failed: Step) -> i32 {
+        if failed.is_err() {
+            sys::report_errno(self.error);
+        }
+        127
+    }
+
+    /// The pipes as standard input, output and error; every other
+    /// descriptor closed at `exec`.
+    fn standard_streams(&self) -> Step {
+        for (from, to) in self.streams.into_iter().zip(0..) {
+            check(sys::dup_to(from, to))?;
+        }
+        sys::cloexec_from_3();
+        Ok(())
     }
 
     /// Into the run's cgroups first, while still root.
@@ -148,15 +259,6 @@ impl Inside {
         })
     }
 
-    fn enter_namespaces(&self) -> Step {
-        check(sys::unshare(self.namespaces))?;
-        check(self.root || self.map_ids())?;
-        // The keeper dies with the judge's thread (set after the user
-        // namespace, a credential change that clears it).
-        sys::die_with_parent();
-        Ok(())
-    }
-
     /// Private propagation, the hidden test data, the run's tmpfs and its
     /// binds, the working directory.
     fn private_mounts(&self) -> Step {
@@ -198,80 +300,22 @@ impl Inside {
         Ok(())
     }
 
-    /// Forks init and waits for the program's status from it; exits as the
-    /// program did.
-    fn start_init(&self) -> Step {
-        let (read_end, write_end) = sys::pipe().ok_or_else(sys::last_error)?;
-        let init = sys::fork_in_child().ok_or_else(sys::last_error)?;
-        if init == 0 {
-            return self.init(read_end, write_end);
-        }
-        sys::close_all_but(read_end);
-        let status = sys::read_status(read_end);
-        // Reap init (its exit tears the namespace down) so that the
-        // program's resource usage reaches the judge through the keeper's.
-        sys::wait_for(init);
-        match status {
-            Some(st) => sys::exit_as(st),
-            None => sys::exit(125),
-        }
-    }
-
-    /// Init: PID 1 of the namespace.
-    fn init(&self, read_end: RawFd, write_end: RawFd) -> Step {
-        sys::die_with_parent();
-        // Init is a copy of the judge: its command line and environment,
-        // which the program could read as /proc/1/cmdline, are blanked.
-        self.own_strings.blank();
-        check(sys::mount(
-            c"proc",
-            c"/proc",
-            Some(c"proc"),
-            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-            None,
-        ))?;
-        self.drop_credentials(self.nproc)?;
-        // Set again: the credential change cleared it.
-        sys::die_with_parent();
-        let Some(program) = sys::fork_in_child() else {
-            sys::exit(125)
-        };
-        if program == 0 {
-            sys::close(read_end);
-            sys::close(write_end);
-            return self.program();
-        }
-        // Everything else closed, the spawn's error pipe too: `spawn`
-        // returns as soon as the program has exec'ed.
-        sys::close_all_but(write_end);
-        loop {
-            match sys::wait_any() {
-                Some((pid, st)) if pid == program => {
-                    sys::write_fd(write_end, &st.to_ne_bytes());
-                    sys::exit(0);
-                }
-                Some(_) => {}
-                None => sys::exit(125),
-            }
-        }
-    }
-
-    /// The program's process in a strict run (PID 2): grants the file
-    /// systems mounted here, then is confined.
-    fn program(&self) -> Step {
-        // Rules made before the mounts do not reach the file systems mounted
-        // here.
-        for d in &self.covered {
-            check(sys::allow_beneath(self.ruleset, d, self.all_rights))?;
-        }
-        check(sys::allow_beneath(self.ruleset, c"/proc", self.read_rights))?;
-        // Init is the parent; when it dies the namespace goes too.
-        sys::die_with_parent();
-        self.confine()
-    }
-
     /// `no_new_privs`, Landlock, the syscall filter: for good.
     fn confine(&self) -> Step {
         check(sys::confine(self.ruleset, self.filter))
+    }
+
+    /// Into the working directory on the host (if any), before the
+    /// credentials drop; the program inherits it.
+    fn enter_workdir(&self) -> Step {
+        match &self.workdir {
+            Some(w) => check(sys::chdir(w)),
+            None => Ok(()),
+        }
+    }
+
+    fn exec(&self) -> Step {
+        sys::exec(&self.program, &self.argv, &self.envp);
+        Err(sys::last_error())
     }
 }

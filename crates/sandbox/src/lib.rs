@@ -140,8 +140,8 @@ pub use reaping::stop_all;
 use cgroups::{CgroupBase, RunCgroup, cgroup_base};
 use credentials::is_root;
 use std::ffi::{CString, OsString};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -311,13 +311,44 @@ fn c_path(p: &Path) -> std::io::Result<CString> {
     Ok(CString::new(p.as_os_str().as_encoded_bytes())?)
 }
 
-/// What the box's processes need (see `inside.rs`), made before the fork.
+fn nul_error() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        "a NUL byte in the command or its environment",
+    )
+}
+
+/// The pipes between the judge and the run: the judge's ends and the run's.
+struct Pipes {
+    stdin: (OwnedFd, OwnedFd),
+    stdout: (OwnedFd, OwnedFd),
+    stderr: (OwnedFd, OwnedFd),
+    /// `errno` of a step that failed before the program's `exec`.
+    error: (OwnedFd, OwnedFd),
+    /// Init's report of the program's wait status (strict).
+    status: (OwnedFd, OwnedFd),
+}
+
+impl Pipes {
+    fn new() -> std::io::Result<Pipes> {
+        Ok(Pipes {
+            stdin: sys::pipe()?,
+            stdout: sys::pipe()?,
+            stderr: sys::pipe()?,
+            error: sys::pipe()?,
+            status: sys::pipe()?,
+        })
+    }
+}
+
+/// What the box's processes need (see `inside.rs`), made before the `clone`.
 fn inside_of(
     plan: &plan::Plan,
     limits: &Limits,
     user: Option<&credentials::RunUser>,
     cgroup: Option<&RunCgroup>,
-    ruleset: i32,
+    ruleset: RawFd,
+    pipes: &Pipes,
 ) -> std::io::Result<inside::Inside> {
     let paths = |v: &[PathBuf]| {
         v.iter()
@@ -326,11 +357,12 @@ fn inside_of(
     };
     let (me, group) = (nix::unistd::getuid(), nix::unistd::getgid());
     let disk = limits.disk.max(1 << 20);
+    let argv =
+        std::iter::once(plan.program.as_os_str()).chain(plan.args.iter().map(OsString::as_os_str));
     Ok(inside::Inside {
         strict: plan.strict,
         root: user.is_some(),
         uid: user.map_or(0, |u| u.uid),
-        namespaces: namespace_flags(user.is_some()),
         uid_map: format!("{me} {me} 1").into_bytes(),
         gid_map: format!("{group} {group} 1").into_bytes(),
         join: cgroup.map_or_else(Vec::new, RunCgroup::join_fds),
@@ -355,53 +387,36 @@ fn inside_of(
         read_rights: filesystem::read_rights(),
         filter: syscalls::filter(),
         own_strings: sys::OwnStrings::of_judge(),
+        streams: [&pipes.stdin.0, &pipes.stdout.1, &pipes.stderr.1].map(AsRawFd::as_raw_fd),
+        error: pipes.error.1.as_raw_fd(),
+        status: pipes.status.1.as_raw_fd(),
+        program: CString::new(plan.program.as_encoded_bytes()).map_err(|_| nul_error())?,
+        argv: sys::Argv::new(argv).ok_or_else(nul_error)?,
+        envp: sys::Argv::environment(&plan.env()).ok_or_else(nul_error)?,
+        workdir: plan.workdir.as_deref().map(c_path).transpose()?,
     })
 }
 
-/// The command that starts the keeper: the program, its arguments, its whole
-/// environment, piped standard streams, its working directory.
-fn command(plan: &plan::Plan) -> Command {
-    let mut c = Command::new(&plan.program);
-    c.args(&plan.args)
-        .env_clear()
-        .envs(plan.env())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if let Some(w) = &plan.workdir {
-        c.current_dir(w);
-    }
-    c
+/// A run's resources, made before it starts and released after it.
+struct Prepared {
+    plan: plan::Plan,
+    cgroup: Option<RunCgroup>,
+    user: Option<credentials::RunUser>,
+    workdir: Option<workdir::WorkDir>,
+    ruleset: Option<OwnedFd>,
 }
 
-/// Runs `cmd` with `input` on standard input under `limits`.
-///
-/// # Errors
-/// When the program cannot be started, or its cgroup or working directory
-/// cannot be made or removed (the judge's failure, not the program's).
-pub fn run(
-    cmd: &[OsString],
-    input: Arc<Vec<u8>>,
-    limits: &Limits,
-    isolation: Isolation,
-) -> std::io::Result<Outcome> {
-    if cmd.is_empty() {
-        return Err(std::io::Error::other("no command to run"));
-    }
-    let root = is_root();
-    let strict = isolation == Isolation::Strict;
-    // Once per judge: orphaned descendants of runs become the judge's children.
-    static SUBREAPER: std::sync::Once = std::sync::Once::new();
-    SUBREAPER.call_once(sys::become_subreaper);
+/// Phases plan, cgroups, credentials, working directory, filesystem rules.
+fn prepare(cmd: &[OsString], limits: &Limits, isolation: Isolation) -> std::io::Result<Prepared> {
     let cgroup = RunCgroup::create(limits.memory)?;
-    let user = if root {
+    let user = if is_root() {
         Some(credentials::claim_user()?)
     } else {
         None
     };
     let uid = user.as_ref().map(|u| u.uid);
     if let Some(uid) = uid
-        && !strict
+        && isolation == Isolation::Basic
         && cgroup.is_none()
     {
         reaping::kill_leftovers_once(uid);
@@ -418,25 +433,117 @@ pub fn run(
         &real_dir,
     );
     let ruleset = filesystem::ruleset(&plan.landlock())?;
-    let ruleset_fd = ruleset.as_ref().map_or(-1, std::os::fd::AsRawFd::as_raw_fd);
-    let inside = inside_of(&plan, limits, user.as_ref(), cgroup.as_ref(), ruleset_fd)?;
-    let mut c = command(&plan);
-    sys::pre_exec(&mut c, move || inside.keeper());
-    let (mut child, keeper) = reaping::spawn(&mut c)?;
+    Ok(Prepared {
+        plan,
+        cgroup,
+        user,
+        workdir,
+        ruleset,
+    })
+}
+
+/// The run's first process (init, or with basic isolation the program) and
+/// the judge's ends of its pipes.
+struct Started {
+    keeper: reaping::Keeper,
+    stdin: std::fs::File,
+    stdout: std::fs::File,
+    stderr: std::fs::File,
+    status: std::fs::File,
+}
+
+/// Starts the run (see `inside.rs`); returns once the program has `exec`ed.
+fn start(p: &Prepared, limits: &Limits) -> std::io::Result<Started> {
+    let pipes = Pipes::new()?;
+    let ruleset = p.ruleset.as_ref().map_or(-1, AsRawFd::as_raw_fd);
+    let inside = inside_of(
+        &p.plan,
+        limits,
+        p.user.as_ref(),
+        p.cgroup.as_ref(),
+        ruleset,
+        &pipes,
+    )?;
+    let (mut stack, mut program_stack) = (sys::Stack::new(), sys::Stack::new());
+    let keeper = reaping::register(|| {
+        let started = if inside.strict {
+            let flags = namespace_flags(inside.root);
+            sys::start(flags, sys::Start::Copy, &mut stack, &mut || {
+                inside.init(&mut program_stack)
+            })
+        } else {
+            sys::start(0, sys::Start::Shared, &mut stack, &mut || inside.basic())
+        };
+        started.ok_or_else(sys::last_error)
+    })?;
+    let Pipes {
+        stdin,
+        stdout,
+        stderr,
+        error,
+        status,
+    } = pipes;
+    drop((stdin.0, stdout.1, stderr.1, error.1, status.1));
+    // The error pipe ends when the program execs (or a step fails and says why).
+    if let Some(errno) = sys::read_status(error.0.as_raw_fd()) {
+        reaping::kill_run(keeper.pid(), p.cgroup.as_ref(), None);
+        sys::wait4(keeper.pid());
+        return Err(std::io::Error::from_raw_os_error(errno));
+    }
+    Ok(Started {
+        keeper,
+        stdin: stdin.1.into(),
+        stdout: stdout.0.into(),
+        stderr: stderr.0.into(),
+        status: status.0.into(),
+    })
+}
+
+/// Runs `cmd` with `input` on standard input under `limits`.
+///
+/// # Errors
+/// When the program cannot be started, or its cgroup or working directory
+/// cannot be made or removed (the judge's failure, not the program's).
+pub fn run(
+    cmd: &[OsString],
+    input: Arc<Vec<u8>>,
+    limits: &Limits,
+    isolation: Isolation,
+) -> std::io::Result<Outcome> {
+    if cmd.is_empty() {
+        return Err(std::io::Error::other("no command to run"));
+    }
+    let strict = isolation == Isolation::Strict;
+    // Once per judge: orphaned descendants of runs become the judge's children.
+    static SUBREAPER: std::sync::Once = std::sync::Once::new();
+    SUBREAPER.call_once(sys::become_subreaper);
+    let prepared = prepare(cmd, limits, isolation)?;
+    let Started {
+        keeper,
+        stdin,
+        stdout,
+        stderr,
+        status,
+    } = start(&prepared, limits)?;
     // The program has started (the sandbox is set up): the clock starts.
     let start = Instant::now();
-    drop(ruleset);
+    let Prepared {
+        cgroup,
+        user,
+        workdir,
+        ..
+    } = prepared;
     let pid = keeper.pid();
-    let streams = watch::Streams::serve(&mut child, input, limits.output);
-    let kill_run = || reaping::kill_run(pid, cgroup.as_ref(), uid.filter(|_| !strict));
-    // The program's processes lie below the keeper (basic: the keeper is the
-    // program) and, with namespaces, below init too.
+    let streams = watch::Streams::serve(stdin, stdout, stderr, input, limits.output);
+    let uid = user.as_ref().map(|u| u.uid).filter(|_| !strict);
+    let kill_run = || reaping::kill_run(pid, cgroup.as_ref(), uid);
+    // The program's processes lie below init (strict) or are it (basic).
     let usage = || match cgroup.as_ref().and_then(RunCgroup::cpu) {
         Some(cpu) => procfs::Usage { cpu, resident: 0 },
         // Basic isolation: the judge is a subreaper, and a double-forked
         // orphan of this run is its child, in the run's session.
         None if !strict => procfs::tree_usage(pid, 0, &reaping::orphans_in_session(pid)),
-        None => procfs::tree_usage(pid, 2, &[]),
+        None => procfs::tree_usage(pid, 1, &[]),
     };
     let exited = watch::Exited::of(pid);
     let seen = watch::watch(
@@ -449,11 +556,17 @@ pub fn run(
         &kill_run,
     );
     let wall = start.elapsed();
-    // Every process of the run, then the keeper itself (reaped).
+    // Every process of the run, then its first process itself (reaped).
     kill_run();
     let (st, ru) = sys::wait4(pid);
-    drop((keeper, child));
+    drop(keeper);
     reaping::reap_orphans(pid);
+    // Strict: the program's status, as init reported it (none when init was
+    // killed: then init's own, a SIGKILL).
+    let st = match strict {
+        true => sys::read_status(status.as_raw_fd()).unwrap_or(st),
+        false => st,
+    };
     let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
     let cpu = (tv(ru.ru_utime) + tv(ru.ru_stime))
         .max(seen.cpu)

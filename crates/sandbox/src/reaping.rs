@@ -15,7 +15,6 @@ use crate::procfs::{children_of, number, pids, stat_fields};
 use nix::sys::signal::{Signal, kill};
 use nix::sys::wait::waitpid;
 use nix::unistd::Pid;
-use std::process::{Child, Command};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -139,7 +138,8 @@ pub(crate) fn kill_leftovers_once(uid: u32) {
     }
 }
 
-/// A run's keeper, registered while it is not reaped (so that it is never
+/// A run's first process (its *keeper*: init, or the program itself),
+/// registered while it is not reaped (so that it is never
 /// taken for an orphan), unregistered on drop.
 pub(crate) struct Keeper(i32);
 
@@ -155,9 +155,9 @@ impl Drop for Keeper {
     }
 }
 
-/// Spawns the keeper, unless the judge is stopping; registered under the
-/// lock that orphans are reaped under.
-pub(crate) fn spawn(c: &mut Command) -> std::io::Result<(Child, Keeper)> {
+/// Starts a run's first process with `start` (its pid), unless the judge is
+/// stopping; registered under the lock that orphans are reaped under.
+pub(crate) fn register(start: impl FnOnce() -> std::io::Result<i32>) -> std::io::Result<Keeper> {
     let mut runs = runs();
     if runs.stopped {
         return Err(std::io::Error::new(
@@ -165,10 +165,9 @@ pub(crate) fn spawn(c: &mut Command) -> std::io::Result<(Child, Keeper)> {
             "interrupted",
         ));
     }
-    let child = c.spawn()?;
-    let pid = child.id() as i32;
+    let pid = start()?;
     runs.keepers.push(pid);
-    Ok((child, Keeper(pid)))
+    Ok(Keeper(pid))
 }
 
 /// Kills every process of the run whose keeper is `pid`: its process group

@@ -1,17 +1,19 @@
 //! Every `unsafe` block of the crate: the raw system calls that `nix` does not
-//! wrap (or wraps with allocation), and the hook that runs the box's phases
-//! between `fork` and `exec`.
+//! wrap (or wraps with allocation), and [`start`], which starts the box's
+//! processes.
 //!
-//! # After `fork`
-//! The judge is multi-threaded. A process it forks holds a copy of its memory
-//! in which another thread may have held the allocator's lock, so between
-//! `fork` and `exec` only async-signal-safe calls are allowed: no
-//! allocation, no lock, no `println!`. The phases in `inside.rs` run there;
-//! they are written in safe code on the functions of this module marked
-//! *async-signal-safe*, each one system call (or a few) on memory made before
-//! the fork: C strings, descriptors, compiled filters. Nothing here allocates
-//! or locks. [`pre_exec`] is the one place that hands such code to the
-//! standard library's `fork` + `exec`.
+//! # Between `clone` and `exec`
+//! The judge is multi-threaded. A process it starts holds a copy of its
+//! memory (or, sharing it until `exec`, the memory itself) in which another
+//! thread may have held the allocator's lock, so until `exec` only
+//! async-signal-safe calls are allowed: no allocation, no lock, no
+//! `println!`. The phases in `inside.rs` run there; they are written in safe
+//! code on the functions of this module marked *async-signal-safe*, each one
+//! system call (or a few) on memory made before the `clone`: C strings,
+//! descriptors, compiled filters, argument vectors. Nothing here allocates
+//! or locks, and nothing relies on the C library's idea of its threads: the
+//! credential calls are raw system calls, because glibc's `setuid` in a
+//! process it believes multi-threaded signals every thread of the judge.
 //!
 //! Every function returns `false` (or an error) with `errno` set when the
 //! kernel refuses, so that the caller can report it through the spawn's error
@@ -20,25 +22,195 @@
 #![allow(unsafe_code)]
 
 use seccompiler::BpfProgram;
-use std::ffi::CStr;
+use std::ffi::{CStr, CString, OsString};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::os::unix::process::CommandExt;
-use std::process::Command;
 
-/// Runs `phases` in the forked child of `cmd`'s spawn, before `exec`.
-///
-/// The closures passed here are the box's phases (`inside.rs`): they call
-/// only the async-signal-safe functions of this module, on data prepared
-/// before the fork, and allocate nothing, which is what `pre_exec` requires.
-pub fn pre_exec<F>(cmd: &mut Command, phases: F)
-where
-    F: FnMut() -> std::io::Result<()> + Send + Sync + 'static,
-{
-    // SAFETY: see above; `phases` is async-signal-safe by construction (the
-    // only callers pass `inside::Inside::keeper`).
-    unsafe {
-        cmd.pre_exec(phases);
+/// The stack a started process runs on until it `exec`s (or, for init, for
+/// its whole life): memory of the judge's, made before the `clone`.
+pub struct Stack(Box<[u8]>);
+
+impl Stack {
+    /// 256 KiB: the phases use a few KiB; Landlock and seccomp calls are
+    /// system calls.
+    pub fn new() -> Stack {
+        Stack(vec![0u8; 256 << 10].into_boxed_slice())
     }
+}
+
+/// How [`start`] starts a process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// A copy of the caller's memory (a `fork` into the namespaces `flags`).
+    Copy,
+    /// The caller's memory itself until the new process `exec`s or exits,
+    /// the caller suspended meanwhile (`CLONE_VM | CLONE_VFORK`, as
+    /// `posix_spawn` does): no page table is copied.
+    Shared,
+}
+
+struct Entry<'a>(&'a mut dyn FnMut() -> i32);
+
+extern "C" fn entry(arg: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: arg is the `Entry` that `start` passed, alive until the child
+    // execs or exits (Shared: the caller is suspended; Copy: the child's own
+    // copy of it).
+    let f = unsafe { &mut *arg.cast::<Entry>() };
+    (f.0)()
+}
+
+/// Starts a process in new namespaces `flags` (`CLONE_NEW*`, or 0) that runs
+/// `child` on `stack` and then `_exit`s with what it returns (unless it
+/// `exec`s). Every signal is blocked around the `clone`, and the child starts
+/// with every signal blocked until it calls [`reset_signals`], so that no
+/// handler of the judge's runs in it. Its pid,
+/// or `None` with `errno` set.
+///
+/// `child` must be async-signal-safe (see the module docs): the callers are
+/// the phases of `inside.rs`.
+pub fn start(
+    flags: libc::c_int,
+    how: Start,
+    stack: &mut Stack,
+    child: &mut dyn FnMut() -> i32,
+) -> Option<i32> {
+    let share = match how {
+        Start::Copy => 0,
+        Start::Shared => libc::CLONE_VM | libc::CLONE_VFORK,
+    };
+    let mut entry_arg = Entry(child);
+    // The top of the stack (it grows down), 16-byte aligned.
+    let len = stack.0.len();
+    let top = stack.0.as_mut_ptr().wrapping_add(len);
+    let top = top.wrapping_sub(top as usize % 16);
+    // SAFETY: an all-zero sigset is valid; sigfillset, pthread_sigmask and
+    // clone get valid pointers. The child runs `entry` on its own stack
+    // (`stack`, which outlives it: Shared suspends this thread until the
+    // child execs or exits; Copy gives the child its own copy), and with
+    // Shared it writes no memory of the judge's but that stack and errno.
+    unsafe {
+        let mut all: libc::sigset_t = std::mem::zeroed();
+        let mut old: libc::sigset_t = std::mem::zeroed();
+        libc::sigfillset(&mut all);
+        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
+        let pid = libc::clone(
+            entry,
+            top.cast(),
+            flags | share | libc::SIGCHLD,
+            (&raw mut entry_arg).cast(),
+        );
+        let e = errno();
+        libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+        *libc::__errno_location() = e;
+        (pid > 0).then_some(pid)
+    }
+}
+
+/// In a process [`start`] started (async-signal-safe): every signal's
+/// disposition back to its default, ignored ones too (a program starts as
+/// from a fresh shell, whatever the judge's caller ignored), then an empty
+/// signal mask. Until then every signal is blocked.
+pub fn reset_signals() {
+    /// The kernel's `struct sigaction` (handler, flags, restorer, mask), all
+    /// zero: `SIG_DFL`, no flags, an empty mask. Zero in every
+    /// architecture's layout, which differ only in where the fields lie.
+    #[repr(C)]
+    struct KernelSigaction([u64; 4]);
+    let default = KernelSigaction([0; 4]);
+    // Raw system calls: the C library refuses the signals it keeps for
+    // itself (32 and 33 in glibc), which may still be ignored.
+    // SAFETY: rt_sigaction gets a valid action of the kernel's layout, its
+    // size of mask (8 bytes) and a null old-action pointer; sigprocmask gets
+    // a valid empty set.
+    unsafe {
+        for sig in 1..=64 {
+            if sig != libc::SIGKILL && sig != libc::SIGSTOP {
+                libc::syscall(
+                    libc::SYS_rt_sigaction,
+                    sig,
+                    &raw const default,
+                    std::ptr::null_mut::<KernelSigaction>(),
+                    8usize,
+                );
+            }
+        }
+        let empty: u64 = 0;
+        libc::syscall(
+            libc::SYS_rt_sigprocmask,
+            libc::SIG_SETMASK,
+            &raw const empty,
+            std::ptr::null_mut::<u64>(),
+            8usize,
+        );
+    }
+}
+
+/// A null-terminated vector of C strings for `execve`, made before the clone.
+pub struct Argv {
+    _strings: Vec<CString>,
+    pointers: Vec<*const libc::c_char>,
+}
+
+impl Argv {
+    /// `None` when a string holds a NUL byte.
+    pub fn new<'a>(strings: impl IntoIterator<Item = &'a std::ffi::OsStr>) -> Option<Argv> {
+        let strings: Vec<CString> = strings
+            .into_iter()
+            .map(|s| CString::new(s.as_encoded_bytes()).ok())
+            .collect::<Option<_>>()?;
+        let mut pointers: Vec<*const libc::c_char> = strings.iter().map(|s| s.as_ptr()).collect();
+        pointers.push(std::ptr::null());
+        Some(Argv {
+            _strings: strings,
+            pointers,
+        })
+    }
+
+    /// `NAME=value` strings.
+    pub fn environment(vars: &[(&str, OsString)]) -> Option<Argv> {
+        let joined: Vec<OsString> = vars
+            .iter()
+            .map(|(k, v)| {
+                let mut s = OsString::from(k);
+                s.push("=");
+                s.push(v);
+                s
+            })
+            .collect();
+        Argv::new(joined.iter().map(OsString::as_os_str))
+    }
+}
+
+/// `execve(program, argv, envp)` (async-signal-safe); returns only on failure.
+pub fn exec(program: &CStr, argv: &Argv, envp: &Argv) {
+    // SAFETY: every pointer array is null-terminated and points to C strings
+    // that `Argv` keeps alive.
+    unsafe {
+        libc::execve(
+            program.as_ptr(),
+            argv.pointers.as_ptr(),
+            envp.pointers.as_ptr(),
+        );
+    }
+}
+
+/// `dup2(from, to)` (async-signal-safe); the new descriptor is inherited by
+/// `exec` (unless `from == to`, which clears close-on-exec).
+pub fn dup_to(from: RawFd, to: RawFd) -> bool {
+    // SAFETY: dup2 and fcntl have no memory preconditions.
+    unsafe {
+        if from == to {
+            libc::fcntl(from, libc::F_SETFD, 0) == 0
+        } else {
+            libc::dup2(from, to) == to
+        }
+    }
+}
+
+/// Writes this process's `errno` to `fd` (async-signal-safe): how a started
+/// process tells the judge why the program could not start.
+pub fn report_errno(fd: RawFd) {
+    let e = errno();
+    write_fd(fd, &e.to_ne_bytes());
 }
 
 /// The last OS error, for a phase to return (async-signal-safe: reads `errno`).
@@ -110,14 +282,6 @@ pub fn close_all_but(keep: RawFd) {
                 }
             }
         }
-    }
-}
-
-/// Closes `fd`, which this forked child owns (async-signal-safe).
-pub fn close(fd: RawFd) {
-    // SAFETY: close has no memory preconditions; the child owns fd.
-    unsafe {
-        libc::close(fd);
     }
 }
 
@@ -206,12 +370,16 @@ pub fn chdir(path: &CStr) -> bool {
 /// Drops every group and becomes `uid` (group `uid` too) for good
 /// (async-signal-safe).
 pub fn become_user(uid: u32) -> bool {
-    // SAFETY: setgroups with a null list of length 0, setgid and setuid have
-    // no memory preconditions.
+    // Raw system calls, not the C library's wrappers: glibc's set*id in a
+    // process it believes multi-threaded (a copy of the judge, or one sharing
+    // its memory) takes a lock another thread may hold and signals every
+    // thread of the judge to change their credentials too.
+    // SAFETY: setgroups with a null list of length 0, setresgid and
+    // setresuid have no memory preconditions.
     unsafe {
-        libc::setgroups(0, std::ptr::null()) == 0
-            && libc::setgid(uid) == 0
-            && libc::setuid(uid) == 0
+        libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<libc::gid_t>()) == 0
+            && libc::syscall(libc::SYS_setresgid, uid, uid, uid) == 0
+            && libc::syscall(libc::SYS_setresuid, uid, uid, uid) == 0
     }
 }
 
@@ -235,22 +403,29 @@ pub fn become_subreaper() {
     }
 }
 
-/// A close-on-exec pipe, `(read end, write end)` (async-signal-safe).
-pub fn pipe() -> Option<(RawFd, RawFd)> {
+/// A close-on-exec pipe, `(read end, write end)`, both above 2 (so that
+/// moving one to a standard stream never overwrites the other), owned.
+pub fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0; 2];
     // SAFETY: fds is valid for two descriptors.
-    (unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } == 0).then_some((fds[0], fds[1]))
-}
-
-/// `fork` from a process that is itself a forked child of the judge, between
-/// its `fork` and `exec` (async-signal-safe). The new process is bound by the
-/// same rules (see the module docs): the phases in `inside.rs` run in both.
-/// `Some(0)` in the child, `Some(pid)` in the parent, `None` on failure.
-pub fn fork_in_child() -> Option<i32> {
-    // SAFETY: the calling process is single-threaded (a forked child), and
-    // both copies go on with async-signal-safe code only (see above).
-    let pid = unsafe { libc::fork() };
-    (pid >= 0).then_some(pid)
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(last_error());
+    }
+    // SAFETY: both are fresh descriptors that nothing else owns.
+    let (r, w) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    let above_2 = |fd: OwnedFd| -> std::io::Result<OwnedFd> {
+        if fd.as_raw_fd() > 2 {
+            return Ok(fd);
+        }
+        // SAFETY: fcntl(F_DUPFD_CLOEXEC) on an open descriptor.
+        let d = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 3) };
+        if d < 0 {
+            return Err(last_error());
+        }
+        // SAFETY: d is a fresh descriptor that nothing else owns.
+        Ok(unsafe { OwnedFd::from_raw_fd(d) })
+    };
+    Ok((above_2(r)?, above_2(w)?))
 }
 
 /// Waits for any child (`waitpid(-1)`), retrying on `EINTR`
@@ -268,13 +443,6 @@ pub fn wait_any() -> Option<(i32, libc::c_int)> {
             return None;
         }
     }
-}
-
-/// Waits for the child `pid`, retrying on `EINTR` (async-signal-safe).
-pub fn wait_for(pid: i32) {
-    let mut st = 0;
-    // SAFETY: st is valid for writing.
-    while unsafe { libc::waitpid(pid, &mut st, 0) } < 0 && errno() == libc::EINTR {}
 }
 
 /// Reads a wait status written by [`write_fd`] from `fd` (async-signal-safe).
@@ -297,21 +465,6 @@ pub fn read_status(fd: RawFd) -> Option<libc::c_int> {
         }
     }
     Some(st)
-}
-
-/// Ends this process as a process with wait status `st` ended: the same exit
-/// code, or killed by the same signal (async-signal-safe).
-pub fn exit_as(st: libc::c_int) -> ! {
-    // SAFETY: signal, kill, getpid and _exit have no memory preconditions.
-    unsafe {
-        if libc::WIFEXITED(st) {
-            libc::_exit(libc::WEXITSTATUS(st));
-        }
-        let sig = libc::WTERMSIG(st);
-        libc::signal(sig, libc::SIG_DFL);
-        libc::kill(libc::getpid(), sig);
-        libc::_exit(128 + sig)
-    }
 }
 
 /// `_exit(code)` (async-signal-safe).

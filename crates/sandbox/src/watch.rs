@@ -15,9 +15,9 @@ use crate::{Limit, Limits, STDERR_KEEP, sys};
 use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use nix::sys::wait::{Id, WaitPidFlag, waitid};
 use nix::unistd::Pid;
+use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{AsFd, OwnedFd};
-use std::process::Child;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
@@ -39,26 +39,30 @@ pub(crate) struct Streams {
 impl Streams {
     /// Feeds `input` to the child's standard input and reads its output (at
     /// most `cap` bytes) and error.
-    pub fn serve(child: &mut Child, input: Arc<Vec<u8>>, cap: u64) -> Streams {
+    pub fn serve(
+        mut stdin: File,
+        mut stdout: File,
+        mut stderr: File,
+        input: Arc<Vec<u8>>,
+        cap: u64,
+    ) -> Streams {
         // A program that exits early gives EPIPE, which is fine.
-        if let Some(mut w) = child.stdin.take() {
-            if sys::pipe_capacity(&w).is_some_and(|room| input.len() <= room) {
-                let _ = w.write_all(&input);
-            } else {
-                std::thread::spawn(move || {
-                    let _ = w.write_all(&input);
-                });
-            }
+        if sys::pipe_capacity(&stdin).is_some_and(|room| input.len() <= room) {
+            let _ = stdin.write_all(&input);
+        } else {
+            std::thread::spawn(move || {
+                let _ = stdin.write_all(&input);
+            });
         }
         let over = Arc::new(AtomicBool::new(false));
         let (out_tx, out) = mpsc::channel();
-        if let Some(mut r) = child.stdout.take() {
+        {
             let over = Arc::clone(&over);
             std::thread::spawn(move || {
                 let mut out = Vec::new();
                 let mut chunk = vec![0u8; 64 << 10];
                 loop {
-                    match r.read(&mut chunk) {
+                    match stdout.read(&mut chunk) {
                         Ok(0) => break,
                         Ok(n) => {
                             if (out.len() + n) as u64 > cap {
@@ -75,11 +79,11 @@ impl Streams {
             });
         }
         let (err_tx, err) = mpsc::channel();
-        if let Some(mut r) = child.stderr.take() {
+        {
             std::thread::spawn(move || {
                 let mut tail: Vec<u8> = Vec::new();
                 let mut chunk = [0u8; 4096];
-                while let Ok(n) = r.read(&mut chunk) {
+                while let Ok(n) = stderr.read(&mut chunk) {
                     if n == 0 {
                         break;
                     }

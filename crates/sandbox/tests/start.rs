@@ -1,0 +1,80 @@
+//! The state a program starts in: what a process started by a shell has
+//! (POSIX `exec` keeps the signal mask and ignored signals, so a sandbox that
+//! starts programs with signals blocked breaks every program that waits for
+//! `SIGCHLD`, such as `sh -c 'sleep 1 & wait'`), and the standard streams
+//! the run gives it.
+#![cfg(target_os = "linux")]
+
+use beatty_sandbox::{Exit, Isolation, Limits, run};
+use std::ffi::OsString;
+use std::sync::Arc;
+use std::time::Duration;
+
+fn limits() -> Limits {
+    Limits {
+        wall: Duration::from_secs(10),
+        cpu: Duration::from_secs(5),
+        memory: 256 << 20,
+        output: 16 << 20,
+        disk: 16 << 20,
+        hide: Vec::new(),
+    }
+}
+
+fn isolations() -> Vec<Isolation> {
+    let mut v = vec![Isolation::Basic];
+    if beatty_sandbox::strict_available() {
+        v.push(Isolation::Strict);
+    }
+    v
+}
+
+fn output_of(cmd: &[&str], input: &[u8], isolation: Isolation) -> String {
+    let cmd: Vec<OsString> = cmd.iter().map(OsString::from).collect();
+    let o = run(&cmd, Arc::new(input.to_vec()), &limits(), isolation).expect("run");
+    assert_eq!(
+        o.exit,
+        Exit::Code(0),
+        "{cmd:?} ({isolation:?}): {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).expect("utf-8")
+}
+
+/// `/proc/self/status` of the program itself (grep execs directly: no shell
+/// in between to reset anything): no signal blocked, none ignored.
+#[test]
+fn no_signal_is_blocked_or_ignored() {
+    for isolation in isolations() {
+        let status = output_of(
+            &["grep", "-E", "^Sig(Blk|Ign):", "/proc/self/status"],
+            b"",
+            isolation,
+        );
+        assert_eq!(
+            status, "SigBlk:\t0000000000000000\nSigIgn:\t0000000000000000\n",
+            "{isolation:?}"
+        );
+    }
+}
+
+/// A shell that waits for a background child gets its `SIGCHLD`.
+#[test]
+fn a_shell_waits_for_its_background_children() {
+    for isolation in isolations() {
+        let out = output_of(&["sh", "-c", "sleep 0.1 & wait; echo done"], b"", isolation);
+        assert_eq!(out, "done\n", "{isolation:?}");
+    }
+}
+
+/// Standard input is the input, standard output is read whole.
+#[test]
+fn input_reaches_the_program_and_output_the_judge() {
+    let input: Vec<u8> = (0..200_000u32)
+        .flat_map(|i| format!("{i}\n").into_bytes())
+        .collect();
+    for isolation in isolations() {
+        let out = output_of(&["cat"], &input, isolation);
+        assert_eq!(out.as_bytes(), input.as_slice(), "{isolation:?}");
+    }
+}
