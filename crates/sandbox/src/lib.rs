@@ -124,6 +124,8 @@ mod plan;
 mod procfs;
 mod reaping;
 pub mod syscalls;
+// The syscall filter as a binary search.
+mod bpf;
 mod verdict;
 mod watch;
 mod workdir;
@@ -499,6 +501,29 @@ fn start(p: &Prepared, limits: &Limits) -> std::io::Result<Started> {
     })
 }
 
+/// CPU time and peak memory of a finished run: the most that `wait4`, the
+/// watch loop and the cgroup saw.
+fn totals(ru: &libc::rusage, seen: &watch::Seen, cgroup: Option<&RunCgroup>) -> (Duration, u64) {
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    let cpu = (tv(ru.ru_utime) + tv(ru.ru_stime))
+        .max(seen.cpu)
+        .max(cgroup.and_then(RunCgroup::cpu).unwrap_or_default());
+    let rss = (ru.ru_maxrss as u64).saturating_mul(1024);
+    let memory = cgroup
+        .and_then(RunCgroup::peak)
+        .unwrap_or(rss.max(seen.resident));
+    (cpu, memory)
+}
+
+/// How a wait status says the process ended.
+fn exit_of(st: libc::c_int) -> Exit {
+    if libc::WIFEXITED(st) {
+        Exit::Code(libc::WEXITSTATUS(st))
+    } else {
+        Exit::Signal(libc::WTERMSIG(st))
+    }
+}
+
 /// Runs `cmd` with `input` on standard input under `limits`.
 ///
 /// # Errors
@@ -567,15 +592,7 @@ pub fn run(
         true => sys::read_status(status.as_raw_fd()).unwrap_or(st),
         false => st,
     };
-    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    let cpu = (tv(ru.ru_utime) + tv(ru.ru_stime))
-        .max(seen.cpu)
-        .max(cgroup.as_ref().and_then(RunCgroup::cpu).unwrap_or_default());
-    let rss = (ru.ru_maxrss as u64).saturating_mul(1024);
-    let memory = cgroup
-        .as_ref()
-        .and_then(RunCgroup::peak)
-        .unwrap_or(rss.max(seen.resident));
+    let (cpu, memory) = totals(&ru, &seen, cgroup.as_ref());
     let cgroup_hit = cgroup.as_ref().map(RunCgroup::limit_hit);
     drop(cgroup);
     workdir.map_or(Ok(()), workdir::WorkDir::remove)?;
@@ -586,11 +603,7 @@ pub fn run(
             "interrupted",
         ));
     }
-    let exit = if libc::WIFEXITED(st) {
-        Exit::Code(libc::WEXITSTATUS(st))
-    } else {
-        Exit::Signal(libc::WTERMSIG(st))
-    };
+    let exit = exit_of(st);
     let (stdout, stderr, over) = streams.collect();
     let finished = verdict::Finished {
         stopped: seen.limit,

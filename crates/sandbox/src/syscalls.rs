@@ -24,18 +24,16 @@
 //! flags lie in memory the filter cannot read, and `ENOSYS` makes the C
 //! library fall back to `clone`, whose flags it can (as container runtimes do).
 //!
-//! The filter is compiled once, in the judge, as one program (the `EPERM`
-//! list, then the `clone3` rule: see [`chain`]); the program's process only
-//! installs it (`seccomp(SECCOMP_SET_MODE_FILTER)`, see `sys.rs`). One filter
-//! rather than two halves what the kernel does per run (it translates and
-//! compiles each filter it is given) and per system call (it runs every
-//! filter installed).
+//! The filter is compiled once, in the judge, as one program that finds the
+//! call's rule by binary search (`bpf.rs`: the kernel emulates a filter for
+//! every system call number when it is installed, so its shape is a cost of
+//! every run); the program's process only installs it
+//! (`seccomp(SECCOMP_SET_MODE_FILTER)`, see `sys.rs`). The tests compile the
+//! same rules with seccompiler, one rule after another, and check that both
+//! programs give the same answer to every call.
 
-use seccompiler::{
-    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
-    SeccompRule, TargetArch,
-};
-use std::collections::BTreeMap;
+use crate::bpf::{Rule, Test};
+use seccompiler::BpfProgram;
 use std::sync::OnceLock;
 
 /// The system calls answered `EPERM` whatever their arguments.
@@ -108,64 +106,71 @@ const DENIED: &[libc::c_long] = &[
     libc::SYS_personality,
 ];
 
-/// `clone` flags that make a namespace.
-const NAMESPACE_FLAGS: &[u64] = &[
-    libc::CLONE_NEWNS as u64,
-    libc::CLONE_NEWUTS as u64,
-    libc::CLONE_NEWIPC as u64,
-    libc::CLONE_NEWUSER as u64,
-    libc::CLONE_NEWPID as u64,
-    libc::CLONE_NEWNET as u64,
-    libc::CLONE_NEWCGROUP as u64,
+/// `clone` flags that make a namespace (all below bit 32).
+const NAMESPACE_FLAGS: &[u32] = &[
+    libc::CLONE_NEWNS as u32,
+    libc::CLONE_NEWUTS as u32,
+    libc::CLONE_NEWIPC as u32,
+    libc::CLONE_NEWUSER as u32,
+    libc::CLONE_NEWPID as u32,
+    libc::CLONE_NEWNET as u32,
+    libc::CLONE_NEWCGROUP as u32,
 ];
 
-/// Terminal ioctls: typing into the terminal, and the Linux console's.
-const TERMINAL_IOCTLS: &[u64] = &[libc::TIOCSTI, libc::TIOCLINUX];
+/// Terminal ioctls: typing into the terminal, and the Linux console's
+/// (`ioctl`'s request is an `unsigned int`).
+const TERMINAL_IOCTLS: &[u32] = &[libc::TIOCSTI as u32, libc::TIOCLINUX as u32];
+
+/// The rules of the filter, one per system call number.
+fn rules() -> Vec<Rule> {
+    let eperm = libc::EPERM as u32;
+    let rule = |nr: libc::c_long, test: Test, errno: u32| Rule {
+        nr: nr as u32,
+        test,
+        errno,
+    };
+    let unix = libc::AF_UNIX as u32;
+    let mut v: Vec<Rule> = DENIED
+        .iter()
+        .map(|&nr| rule(nr, Test::Always, eperm))
+        .collect();
+    v.extend([
+        rule(libc::SYS_socket, Test::ArgIsNot(0, unix), eperm),
+        rule(libc::SYS_socketpair, Test::ArgIsNot(0, unix), eperm),
+        rule(
+            libc::SYS_clone,
+            Test::ArgHasAnyOf(0, NAMESPACE_FLAGS.iter().fold(0, |a, &f| a | f)),
+            eperm,
+        ),
+        rule(libc::SYS_ioctl, Test::ArgIsOneOf(1, TERMINAL_IOCTLS), eperm),
+        rule(libc::SYS_clone3, Test::Always, libc::ENOSYS as u32),
+    ]);
+    v
+}
+
+/// The audit value of the architecture the judge was built for
+/// (`AUDIT_ARCH_*`), where the filter knows it.
+fn audit_arch() -> Option<u32> {
+    match std::env::consts::ARCH {
+        "x86_64" => Some(0xC000_003E),
+        "aarch64" => Some(0xC000_00B7),
+        "riscv64" => Some(0xC000_00F3),
+        _ => None,
+    }
+}
 
 /// The filter of every run (`EPERM` for the list, `ENOSYS` for `clone3`),
-/// compiled once; `None` on an architecture seccompiler does not know (the
-/// layer is then missing, and the report says so).
+/// compiled once; `None` on an architecture it does not know (the layer is
+/// then missing, and the report says so).
 pub fn filter() -> Option<&'static BpfProgram> {
     static FILTER: OnceLock<Option<BpfProgram>> = OnceLock::new();
     FILTER
         .get_or_init(|| {
-            let [first, second] = compile().ok()?;
-            Some(chain(&first, &second))
+            // The arguments' low halves lie first only on little-endian machines.
+            let arch = audit_arch().filter(|_| cfg!(target_endian = "little"))?;
+            Some(crate::bpf::program(arch, &rules()))
         })
         .as_ref()
-}
-
-/// `BPF_RET | BPF_K`: return the constant `k`.
-const RET_K: u16 = 0x06;
-/// `BPF_JMP | BPF_JA`: jump `k` instructions forward.
-const JUMP: u16 = 0x05;
-
-/// One classic BPF program that answers as `second` wherever `first`
-/// allows, and as `first` otherwise: each `return ALLOW` of `first` becomes a
-/// jump to the start of `second` (every jump of either program is relative
-/// and forward, so both stay valid). Seccomp runs every filter installed and
-/// takes the most restrictive answer; here `first` and `second` never both
-/// deny one call, so the chain answers as the two filters would.
-#[must_use]
-pub fn chain(first: &BpfProgram, second: &BpfProgram) -> BpfProgram {
-    let n = first.len();
-    first
-        .iter()
-        .enumerate()
-        .map(|(i, ins)| {
-            if ins.code == RET_K && ins.k == libc::SECCOMP_RET_ALLOW {
-                seccompiler::sock_filter {
-                    code: JUMP,
-                    jt: 0,
-                    jf: 0,
-                    k: (n - i - 1) as u32,
-                }
-            } else {
-                ins.clone()
-            }
-        })
-        .chain(second.iter().cloned())
-        .collect()
 }
 
 /// What the syscall layer enforces here, for the judge's report.
@@ -178,73 +183,78 @@ pub fn describe() -> &'static str {
     }
 }
 
-fn compile() -> Result<[BpfProgram; 2], seccompiler::BackendError> {
-    let arch = TargetArch::try_from(std::env::consts::ARCH)?;
-    let cond = |arg: u8, op: SeccompCmpOp, value: u64| {
-        SeccompCondition::new(arg, SeccompCmpArgLen::Dword, op, value)
-    };
-    let one = |c: SeccompCondition| SeccompRule::new(vec![c]);
-    let mut rules: BTreeMap<i64, Vec<SeccompRule>> = DENIED.iter().map(|&s| (s, vec![])).collect();
-    let not_unix = || one(cond(0, SeccompCmpOp::Ne, libc::AF_UNIX as u64)?);
-    rules.insert(libc::SYS_socket, vec![not_unix()?]);
-    rules.insert(libc::SYS_socketpair, vec![not_unix()?]);
-    let masked = |arg: u8, bit: u64| {
-        one(SeccompCondition::new(
-            arg,
-            SeccompCmpArgLen::Qword,
-            SeccompCmpOp::MaskedEq(bit),
-            bit,
-        )?)
-    };
-    rules.insert(
-        libc::SYS_clone,
-        NAMESPACE_FLAGS
-            .iter()
-            .map(|&f| masked(0, f))
-            .collect::<Result<_, _>>()?,
-    );
-    rules.insert(
-        libc::SYS_ioctl,
-        TERMINAL_IOCTLS
-            .iter()
-            .map(|&r| one(cond(1, SeccompCmpOp::Eq, r)?))
-            .collect::<Result<_, _>>()?,
-    );
-    let eperm = SeccompFilter::new(
-        rules,
-        SeccompAction::Allow,
-        SeccompAction::Errno(libc::EPERM as u32),
-        arch,
-    )?;
-    let enosys = SeccompFilter::new(
-        BTreeMap::from([(libc::SYS_clone3, vec![])]),
-        SeccompAction::Allow,
-        SeccompAction::Errno(libc::ENOSYS as u32),
-        arch,
-    )?;
-    Ok([eperm.try_into()?, enosys.try_into()?])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bpf::X32_BIT;
+    use seccompiler::{
+        SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
+        SeccompRule, TargetArch,
+    };
+    use std::collections::BTreeMap;
+
+    /// The same rules compiled by seccompiler, one after another: an `EPERM`
+    /// filter and a `clone3` one (the reference the search is checked
+    /// against).
+    fn compile() -> Result<[BpfProgram; 2], seccompiler::BackendError> {
+        let arch = TargetArch::try_from(std::env::consts::ARCH)?;
+        let cond = |arg: u8, op: SeccompCmpOp, value: u64| {
+            SeccompCondition::new(arg, SeccompCmpArgLen::Dword, op, value)
+        };
+        let one = |c: SeccompCondition| SeccompRule::new(vec![c]);
+        let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
+            DENIED.iter().map(|&s| (s, vec![])).collect();
+        let not_unix = || one(cond(0, SeccompCmpOp::Ne, libc::AF_UNIX as u64)?);
+        rules.insert(libc::SYS_socket, vec![not_unix()?]);
+        rules.insert(libc::SYS_socketpair, vec![not_unix()?]);
+        let masked = |arg: u8, bit: u64| {
+            one(SeccompCondition::new(
+                arg,
+                SeccompCmpArgLen::Qword,
+                SeccompCmpOp::MaskedEq(bit),
+                bit,
+            )?)
+        };
+        rules.insert(
+            libc::SYS_clone,
+            NAMESPACE_FLAGS
+                .iter()
+                .map(|&f| masked(0, u64::from(f)))
+                .collect::<Result<_, _>>()?,
+        );
+        rules.insert(
+            libc::SYS_ioctl,
+            TERMINAL_IOCTLS
+                .iter()
+                .map(|&r| one(cond(1, SeccompCmpOp::Eq, u64::from(r))?))
+                .collect::<Result<_, _>>()?,
+        );
+        let eperm = SeccompFilter::new(
+            rules,
+            SeccompAction::Allow,
+            SeccompAction::Errno(libc::EPERM as u32),
+            arch,
+        )?;
+        let enosys = SeccompFilter::new(
+            BTreeMap::from([(libc::SYS_clone3, vec![])]),
+            SeccompAction::Allow,
+            SeccompAction::Errno(libc::ENOSYS as u32),
+            arch,
+        )?;
+        Ok([eperm.try_into()?, enosys.try_into()?])
+    }
 
     /// What a classic BPF seccomp program answers for system call `nr` with
-    /// arguments `args` on this architecture: an interpreter of the
-    /// instructions seccompiler emits, written from the kernel's
-    /// `Documentation/networking/filter.rst` (an independent reading).
-    fn answer(program: &BpfProgram, nr: u32, args: [u64; 6]) -> u32 {
-        let arch = seccompiler::TargetArch::try_from(std::env::consts::ARCH).unwrap();
-        let audit: u32 = match arch {
-            TargetArch::x86_64 => 0xC000_003E,
-            TargetArch::aarch64 => 0xC000_00B7,
-            TargetArch::riscv64 => 0xC000_00F3,
-        };
+    /// arguments `args` from architecture `arch`, and how many instructions
+    /// it ran: an interpreter of the instructions seccompiler and `bpf.rs`
+    /// emit, written from the kernel's `Documentation/networking/filter.rst`
+    /// (an independent reading).
+    fn run(program: &BpfProgram, arch: u32, nr: u32, args: [u64; 6]) -> (u32, usize) {
         // struct seccomp_data { int nr; u32 arch; u64 ip; u64 args[6]; }
         let word = |off: u32| -> u32 {
             match off {
                 0 => nr,
-                4 => audit,
+                4 => arch,
                 8 | 12 => 0,
                 _ => {
                     let i = ((off - 16) / 8) as usize;
@@ -257,15 +267,16 @@ mod tests {
                 }
             }
         };
-        let (mut a, mut pc) = (0u32, 0usize);
+        let (mut a, mut pc, mut steps) = (0u32, 0usize, 0);
         loop {
             let ins = &program[pc];
             pc += 1;
+            steps += 1;
             match ins.code {
-                0x20 => a = word(ins.k),      // LD W ABS
-                0x54 => a &= ins.k,           // ALU AND K
-                0x06 => return ins.k,         // RET K
-                0x05 => pc += ins.k as usize, // JA
+                0x20 => a = word(ins.k),       // LD W ABS
+                0x54 => a &= ins.k,            // ALU AND K
+                0x06 => return (ins.k, steps), // RET K
+                0x05 => pc += ins.k as usize,  // JA
                 0x15 | 0x25 | 0x35 | 0x45 => {
                     let taken = match ins.code {
                         0x15 => a == ins.k,  // JEQ
@@ -280,6 +291,14 @@ mod tests {
         }
     }
 
+    fn native() -> u32 {
+        audit_arch().expect("a known architecture")
+    }
+
+    fn answer(program: &BpfProgram, nr: u32, args: [u64; 6]) -> u32 {
+        run(program, native(), nr, args).0
+    }
+
     /// The kernel's answer for two installed filters: the one of higher
     /// precedence (a smaller action value; `ERRNO` before `ALLOW`).
     fn both(first: u32, second: u32) -> u32 {
@@ -291,49 +310,84 @@ mod tests {
         }
     }
 
+    const ARG_VALUES: [u64; 9] = [
+        0,
+        1,
+        libc::AF_UNIX as u64,
+        libc::AF_INET as u64,
+        libc::CLONE_NEWNET as u64,
+        libc::CLONE_NEWUSER as u64 | 0x11,
+        libc::SIGCHLD as u64 | libc::CLONE_VM as u64,
+        libc::TIOCSTI,
+        0xffff_ffff_0000_0001,
+    ];
+
     #[test]
-    fn the_chained_filter_answers_as_the_two_filters_do() {
+    fn the_search_answers_as_seccompilers_rules_do() {
         let [first, second] = compile().unwrap();
-        let chained = chain(&first, &second);
-        assert_eq!(chained.len(), first.len() + second.len());
-        let arg_values = [
-            0u64,
-            1,
-            libc::AF_UNIX as u64,
-            libc::AF_INET as u64,
-            libc::CLONE_NEWNET as u64,
-            libc::CLONE_NEWUSER as u64 | 0x11,
-            libc::TIOCSTI,
-            0xffff_ffff_0000_0001,
-        ];
+        let search = filter().expect("a filter");
         let mut denied = 0;
-        for nr in 0..460u32 {
-            for &v in &arg_values {
-                let args = [v, v, 0, 0, 0, 0];
-                let expected = both(answer(&first, nr, args), answer(&second, nr, args));
-                assert_eq!(
-                    answer(&chained, nr, args),
-                    expected,
-                    "syscall {nr}, argument {v:#x}"
-                );
-                denied += usize::from(expected != libc::SECCOMP_RET_ALLOW);
+        for nr in 0..1024u32 {
+            for &v in &ARG_VALUES {
+                for args in [[v, v, 0, 0, 0, 0], [v, 0, 0, 0, 0, 0], [0, v, v, v, v, v]] {
+                    let expected = both(answer(&first, nr, args), answer(&second, nr, args));
+                    assert_eq!(
+                        answer(search, nr, args),
+                        expected,
+                        "syscall {nr}, arguments {args:x?}"
+                    );
+                    denied += usize::from(expected != libc::SECCOMP_RET_ALLOW);
+                }
             }
         }
-        // The interpreter saw both kinds of answer, from both halves.
-        assert!(denied > DENIED.len() * arg_values.len());
-        let clone3 = libc::SYS_clone3 as u32;
-        assert_eq!(
-            answer(&chained, clone3, [0; 6]),
-            libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32
-        );
+        // Both kinds of answer were seen, from both filters.
+        assert!(denied > DENIED.len() * ARG_VALUES.len());
+        let eperm = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
+        let enosys = libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32;
         let socket = libc::SYS_socket as u32;
+        let inet = [libc::AF_INET as u64, 0, 0, 0, 0, 0];
+        let unix = [libc::AF_UNIX as u64, 0, 0, 0, 0, 0];
+        assert_eq!(answer(search, libc::SYS_clone3 as u32, [0; 6]), enosys);
+        assert_eq!(answer(search, socket, inet), eperm);
+        assert_eq!(answer(search, socket, unix), libc::SECCOMP_RET_ALLOW);
+        // Threads (`clone` without a namespace flag) are allowed.
+        let thread = [(libc::CLONE_VM | libc::CLONE_THREAD) as u64, 0, 0, 0, 0, 0];
         assert_eq!(
-            answer(&chained, socket, [libc::AF_INET as u64, 0, 0, 0, 0, 0]),
-            libc::SECCOMP_RET_ERRNO | libc::EPERM as u32
-        );
-        assert_eq!(
-            answer(&chained, socket, [libc::AF_UNIX as u64, 0, 0, 0, 0, 0]),
+            answer(search, libc::SYS_clone as u32, thread),
             libc::SECCOMP_RET_ALLOW
         );
+    }
+
+    /// Numbers with the x32 bit get `ENOSYS` (seccompiler's rules would let
+    /// x32's `socket` through on a kernel built with x32), and another
+    /// architecture's calls kill, as seccompiler's do.
+    #[test]
+    fn x32_numbers_and_other_architectures_are_refused() {
+        let search = filter().expect("a filter");
+        let enosys = libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32;
+        for nr in [0, libc::SYS_socket as u32, 512, 0x3fff_ffff] {
+            assert_eq!(answer(search, X32_BIT | nr, [2, 1, 0, 0, 0, 0]), enosys);
+        }
+        let i386 = 0x4000_0003;
+        for program in [search, &compile().unwrap()[0]] {
+            assert_eq!(
+                run(program, i386, 1, [0; 6]).0,
+                libc::SECCOMP_RET_KILL_PROCESS
+            );
+        }
+    }
+
+    /// The point of the search: every call passes a few instructions, where
+    /// the rules one after another take a hundred and more for an allowed
+    /// call (the kernel's emulation at install pays that for every number).
+    #[test]
+    fn every_call_passes_few_instructions() {
+        let [first, _] = compile().unwrap();
+        let search = filter().expect("a filter");
+        let steps = |p: &BpfProgram, nr: u32| run(p, native(), nr, [0; 6]).1;
+        let most = (0..1024).map(|nr| steps(search, nr)).max().unwrap();
+        let linear = (0..1024).map(|nr| steps(&first, nr)).max().unwrap();
+        assert!(most <= 20, "{most} instructions");
+        assert!(linear >= 5 * most, "{linear} against {most}");
     }
 }
