@@ -28,11 +28,11 @@ fn bench(c: &mut Criterion) {
     g.sample_size(20).measurement_time(Duration::from_secs(5));
     let (lo, hi) = (1_000_000_000, 1_000_000_000 + (1 << 24) - 1);
     g.bench_function("portable", |b| {
-        b.iter(|| beatty_hazards::sweep::kernel_count(black_box(lo), hi, false))
+        b.iter(|| beatty_hazards::lower_f64::kernel_count(black_box(lo), hi, false))
     });
-    if beatty_hazards::sweep::kernel_count(0, 0, true).is_some() {
+    if beatty_hazards::lower_f64::kernel_count(0, 0, true).is_some() {
         g.bench_function("avx2", |b| {
-            b.iter(|| beatty_hazards::sweep::kernel_count(black_box(lo), hi, true))
+            b.iter(|| beatty_hazards::lower_f64::kernel_count(black_box(lo), hi, true))
         });
     }
     g.finish();

@@ -11,7 +11,8 @@
 //! `lower_f64` with k ≈ a/φ, checks both a = ⌊kφ⌋ and a = `lower_f64(k)` exactly, and
 //! keeps the wrong ones; above the limit it sweeps. A test compares it with the sweep.
 
-use crate::{ENUMERATION_LIMIT, Hazards, Method, Progress, Stats, lower_f64, search::Engine};
+use crate::search::{Engine, Formula};
+use crate::{ENUMERATION_LIMIT, Hazards, Method, Progress, Stats, lower_f64};
 use beatty_core::golden;
 use core::ops::RangeInclusive;
 
@@ -35,11 +36,31 @@ pub fn is_hazard(a: u64) -> bool {
     !agree
 }
 
-fn engine(method: Method) -> Engine {
-    match method {
-        Method::Sweep => Engine::ClassifyF64Sweep,
-        Method::Enumerate => Engine::ClassifyF64Enumerate,
+/// `classify_f64` as the engine searches it: enumerated from the hazards of
+/// `lower_f64`.
+#[derive(Clone, Copy, Debug)]
+pub struct ClassifyF64;
+
+impl Formula for ClassifyF64 {
+    fn name(&self) -> &'static str {
+        "classify_f64"
     }
+
+    fn is_hazard(&self, a: u64) -> bool {
+        is_hazard(a)
+    }
+
+    fn enumerates(&self) -> bool {
+        true
+    }
+
+    fn enumerate_block(&self, lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
+        enumerate_block(lo, hi, visit);
+    }
+}
+
+fn engine(method: Method) -> Engine {
+    Engine::new(&ClassifyF64, method)
 }
 
 /// Every a in `range` where [`beatty_float::classify_f64`] is wrong, in increasing

@@ -52,7 +52,7 @@ pub use enumerate::{ENUMERATION_LIMIT, candidates};
 pub use euclid::euclid_near_phi;
 pub use lower_f32::is_hazard as is_lower_f32_hazard;
 pub use lower_f64::{Consequence, consequence, is_hazard as is_lower_f64_hazard};
-pub use search::{Hazards, Method, Stats};
+pub use search::{Formula, Hazards, Method, Stats};
 
 use core::ops::RangeInclusive;
 
@@ -71,6 +71,47 @@ pub type Progress<'a> = &'a (dyn Fn(u64) + Sync);
 
 /// The [`Progress`] callback that ignores its argument.
 pub fn no_progress(_done: u64) {}
+
+/// Every hazard of `formula` in `range`, in increasing order, found by
+/// `method` (a formula without an enumeration is swept); computed lazily.
+///
+/// ```
+/// use beatty_hazards::{Formula, Method, hazards_of, no_progress};
+/// /// Multiples of 1000 (not a float formula: any exact test will do).
+/// struct Thousands;
+/// impl Formula for Thousands {
+///     fn name(&self) -> &'static str { "thousands" }
+///     fn is_hazard(&self, k: u64) -> bool { k % 1000 == 0 }
+/// }
+/// let h: Vec<u64> = hazards_of(&Thousands, 1..=3500, Method::Enumerate, &no_progress).collect();
+/// assert_eq!(h, [1000, 2000, 3000]);
+/// ```
+pub fn hazards_of<'a>(
+    formula: &'static dyn Formula,
+    range: RangeInclusive<u64>,
+    method: Method,
+    progress: Progress<'a>,
+) -> Hazards<'a> {
+    search::Engine::new(formula, method).iter(range, progress)
+}
+
+/// How many hazards of `formula` `range` holds, and the first, found by
+/// `method` without any list.
+///
+/// ```
+/// use beatty_hazards::{Method, lower_f64::LowerF64, no_progress, stats_of};
+/// let s = stats_of(&LowerF64, 0..=1_000_000_000, Method::Enumerate, &no_progress);
+/// assert_eq!((s.count, s.first), (95, Some(102_334_155)));
+/// ```
+#[must_use]
+pub fn stats_of(
+    formula: &'static dyn Formula,
+    range: RangeInclusive<u64>,
+    method: Method,
+    progress: Progress<'_>,
+) -> Stats {
+    search::Engine::new(formula, method).stats(range, progress)
+}
 
 /// Every hazard of [`beatty_float::lower_f64`] in `range`, in increasing order:
 /// [`lower_f64::hazards`] by [`Method::Enumerate`], collected.

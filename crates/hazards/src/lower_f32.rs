@@ -5,7 +5,8 @@
 //! search of this formula sweeps, and a listing is rarely what anyone wants
 //! ([`stats`] gives the first failing k and the count).
 
-use crate::{Hazards, Progress, Stats, search::Engine};
+use crate::search::{Engine, Formula};
+use crate::{Hazards, Method, Progress, Stats};
 use beatty_core::golden;
 use core::ops::RangeInclusive;
 
@@ -19,6 +20,21 @@ pub fn is_hazard(k: u64) -> bool {
     golden::lower_wide(k) != beatty_float::lower_f32(k) as u128
 }
 
+/// `lower_f32` as the engine searches it: its errors are dense, so it is
+/// always swept.
+#[derive(Clone, Copy, Debug)]
+pub struct LowerF32;
+
+impl Formula for LowerF32 {
+    fn name(&self) -> &'static str {
+        "lower_f32"
+    }
+
+    fn is_hazard(&self, k: u64) -> bool {
+        is_hazard(k)
+    }
+}
+
 /// Every k in `range` where [`beatty_float::lower_f32`] is wrong, in increasing order,
 /// by visiting every k.
 ///
@@ -28,7 +44,7 @@ pub fn is_hazard(k: u64) -> bool {
 /// assert_ne!(beatty_float::lower_f32(first) as u128, beatty_core::golden::lower_wide(first));
 /// ```
 pub fn hazards(range: RangeInclusive<u64>, progress: Progress<'_>) -> Hazards<'_> {
-    Engine::LowerF32Sweep.iter(range, progress)
+    Engine::new(&LowerF32, Method::Sweep).iter(range, progress)
 }
 
 /// How many k in `range` make [`beatty_float::lower_f32`] wrong, and the first, without
@@ -42,5 +58,5 @@ pub fn hazards(range: RangeInclusive<u64>, progress: Progress<'_>) -> Hazards<'_
 /// ```
 #[must_use]
 pub fn stats(range: RangeInclusive<u64>, progress: Progress<'_>) -> Stats {
-    Engine::LowerF32Sweep.stats(range, progress)
+    Engine::new(&LowerF32, Method::Sweep).stats(range, progress)
 }

@@ -6,7 +6,9 @@
 //! without visiting every k. [`consequence`] turns a hazard k into the two Wythoff
 //! positions that [`beatty_float::is_p_position_f64`] misjudges because of it.
 
-use crate::{Hazards, Method, POJ_LIMIT, Progress, Stats, enumerate, search::Engine};
+use crate::kernel::{self, Kernel};
+use crate::search::{Engine, Formula};
+use crate::{Hazards, Method, POJ_LIMIT, Progress, Stats, enumerate, sweep};
 use beatty_core::golden;
 use core::ops::RangeInclusive;
 
@@ -23,11 +25,35 @@ pub fn is_hazard(k: u64) -> bool {
     golden::lower_wide(k) != beatty_float::lower_f64(k) as u128
 }
 
-fn engine(method: Method) -> Engine {
-    match method {
-        Method::Sweep => Engine::LowerF64Sweep,
-        Method::Enumerate => Engine::LowerF64Enumerate,
+/// `lower_f64` as the engine searches it: swept with the vectorised kernel,
+/// enumerated by the error bound.
+#[derive(Clone, Copy, Debug)]
+pub struct LowerF64;
+
+impl Formula for LowerF64 {
+    fn name(&self) -> &'static str {
+        "lower_f64"
     }
+
+    fn is_hazard(&self, k: u64) -> bool {
+        is_hazard(k)
+    }
+
+    fn sweep_block(&self, lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
+        sweep_block(lo, hi, visit);
+    }
+
+    fn enumerates(&self) -> bool {
+        true
+    }
+
+    fn enumerate_block(&self, lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
+        enumerate_block(lo, hi, visit);
+    }
+}
+
+fn engine(method: Method) -> Engine {
+    Engine::new(&LowerF64, method)
 }
 
 /// Every hazard of [`beatty_float::lower_f64`] in `range`, in increasing order, found by
@@ -53,6 +79,52 @@ pub fn hazards(range: RangeInclusive<u64>, method: Method, progress: Progress<'_
 #[must_use]
 pub fn stats(range: RangeInclusive<u64>, method: Method, progress: Progress<'_>) -> Stats {
     engine(method).stats(range, progress)
+}
+
+/// The `lower_f64` sweep of one block with `kernel`: whole kernel spans through the
+/// vectorised loop, rechecked k by k (exactly) only where the kernel flags something;
+/// the rest k by k.
+fn lower_f64_block_with(kernel: Kernel, lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
+    const SPAN: u64 = kernel::SPAN;
+    let mut k = lo;
+    while hi - k >= SPAN - 1 && k + SPAN <= 1 << 51 {
+        if kernel.may_have_hazard(k) {
+            sweep::filter(k, k + SPAN - 1, is_hazard, visit);
+        }
+        if k + SPAN - 1 == hi {
+            return;
+        }
+        k += SPAN;
+    }
+    sweep::filter(k, hi, is_hazard, visit);
+}
+
+/// The `lower_f64` sweep of one block, with the fastest kernel this CPU runs.
+fn sweep_block(lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
+    lower_f64_block_with(Kernel::best(), lo, hi, visit);
+}
+
+/// For the benchmark only (`benches/hazards.rs`): how many hazards of `lower_f64` the
+/// sweep finds in `lo..=hi` on the calling thread with the portable build of the kernel
+/// (`avx2 = false`) or the AVX2 build (`None` if this CPU has no AVX2).
+#[doc(hidden)]
+#[must_use]
+pub fn kernel_count(lo: u64, hi: u64, avx2: bool) -> Option<u64> {
+    let kernel = if avx2 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            Kernel::Avx2(kernel::Avx2::detect()?)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            return None;
+        }
+    } else {
+        Kernel::Portable
+    };
+    let mut n = 0;
+    lower_f64_block_with(kernel, lo, hi, &mut |_| n += 1);
+    Some(n)
 }
 
 /// The enumeration of one block (≤ the enumeration limit): candidates, confirmed.
@@ -123,6 +195,26 @@ pub fn consequence(k: u64) -> Consequence {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_available_kernel_agrees_with_the_scalar_check() {
+        let mut kernels = vec![Kernel::Portable];
+        #[cfg(target_arch = "x86_64")]
+        kernels.extend(kernel::Avx2::detect().map(Kernel::Avx2));
+        // Around F(40) = 102334155 and other hazards, plus a range with none.
+        for (lo, hi) in [
+            (102_300_000u64, 102_400_000u64),
+            (0, 70_000),
+            (141_422_324 - 9_000, 141_422_324 + 100),
+        ] {
+            let scalar: Vec<u64> = (lo..=hi).filter(|&k| is_hazard(k)).collect();
+            for &kernel in &kernels {
+                let mut out = Vec::new();
+                lower_f64_block_with(kernel, lo, hi, &mut |k| out.push(k));
+                assert_eq!(out, scalar, "{kernel:?}");
+            }
+        }
+    }
     use crate::{ENUMERATION_LIMIT, no_progress};
 
     fn sweep(range: RangeInclusive<u64>) -> Vec<u64> {

@@ -1,8 +1,13 @@
 //! The engine every search runs on: a range cut into blocks, each block searched on
 //! its own (in parallel), the results delivered in order — as a lazy iterator that
 //! computes a few blocks at a time, or as counts that keep no list at all.
+//!
+//! The engine knows no formula: it searches any [`Formula`], and each formula's
+//! module (`lower_f64`, `lower_f32`, `classify_f64`) implements the trait and
+//! calls the engine. Imports go one way, formulas → engine → the generic
+//! sweep and enumeration blocks.
 
-use crate::{Progress, classify_f64, enumerate, lower_f32, lower_f64};
+use crate::{Progress, enumerate, sweep};
 use core::ops::RangeInclusive;
 use rayon::prelude::*;
 
@@ -29,26 +34,66 @@ pub struct Stats {
     pub first: Option<u64>,
 }
 
+/// A float formula whose hazards (the inputs where it is wrong) the engine
+/// can search.
+pub trait Formula: Sync {
+    /// Its name, e.g. `lower_f64`.
+    fn name(&self) -> &'static str;
+
+    /// Whether input `k` is a hazard (exact, for every `u64`).
+    fn is_hazard(&self, k: u64) -> bool;
+
+    /// Calls `visit` with every hazard of `lo..=hi` in increasing order, by
+    /// visiting every input (the default: [`Formula::is_hazard`] on each).
+    fn sweep_block(&self, lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
+        sweep::filter(lo, hi, |k| self.is_hazard(k), visit);
+    }
+
+    /// Whether the formula has an enumeration (its errors are sparse enough).
+    fn enumerates(&self) -> bool {
+        false
+    }
+
+    /// Calls `visit` with every hazard of `lo..=hi` (at most
+    /// [`ENUMERATION_LIMIT`](crate::ENUMERATION_LIMIT)) in increasing order,
+    /// by enumeration where [`Formula::enumerates`] (the default sweeps).
+    fn enumerate_block(&self, lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
+        self.sweep_block(lo, hi, visit);
+    }
+}
+
 /// One concrete search: a formula and the method that finds its hazards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Engine {
-    LowerF64Sweep,
-    LowerF64Enumerate,
-    LowerF32Sweep,
-    ClassifyF64Sweep,
-    ClassifyF64Enumerate,
+#[derive(Clone, Copy)]
+pub(crate) struct Engine {
+    formula: &'static dyn Formula,
+    enumerate: bool,
+}
+
+impl core::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Engine")
+            .field("formula", &self.formula.name())
+            .field("enumerate", &self.enumerate)
+            .finish()
+    }
 }
 
 /// Sweep blocks: 2²⁰ inputs.
 const SWEEP_BLOCK: u64 = 1 << 20;
 
 impl Engine {
+    /// `formula` searched by `method` (a formula without an enumeration is
+    /// always swept).
+    pub(crate) fn new(formula: &'static dyn Formula, method: Method) -> Engine {
+        Engine {
+            formula,
+            enumerate: method == Method::Enumerate && formula.enumerates(),
+        }
+    }
+
     /// The last input of the block that starts at `a` (at most `hi`).
     fn block_end(self, a: u64, hi: u64) -> u64 {
-        let enumerated = matches!(
-            self,
-            Engine::LowerF64Enumerate | Engine::ClassifyF64Enumerate
-        ) && a <= enumerate::ENUMERATION_LIMIT;
+        let enumerated = self.enumerate && a <= enumerate::ENUMERATION_LIMIT;
         if enumerated {
             enumerate::block_end(a, hi)
         } else {
@@ -58,18 +103,10 @@ impl Engine {
 
     /// Calls `visit` with every hazard of `lo..=hi` (one block), in increasing order.
     fn search(self, lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
-        let limit = enumerate::ENUMERATION_LIMIT;
-        match self {
-            Engine::LowerF64Sweep => crate::sweep::lower_f64_block(lo, hi, visit),
-            Engine::LowerF64Enumerate if hi <= limit => lower_f64::enumerate_block(lo, hi, visit),
-            Engine::LowerF64Enumerate => crate::sweep::lower_f64_block(lo, hi, visit),
-            Engine::LowerF32Sweep => crate::sweep::filter(lo, hi, lower_f32::is_hazard, visit),
-            Engine::ClassifyF64Enumerate if hi <= limit => {
-                classify_f64::enumerate_block(lo, hi, visit);
-            }
-            Engine::ClassifyF64Sweep | Engine::ClassifyF64Enumerate => {
-                crate::sweep::filter(lo, hi, classify_f64::is_hazard, visit);
-            }
+        if self.enumerate && hi <= enumerate::ENUMERATION_LIMIT {
+            self.formula.enumerate_block(lo, hi, visit);
+        } else {
+            self.formula.sweep_block(lo, hi, visit);
         }
     }
 
