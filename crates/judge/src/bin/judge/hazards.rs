@@ -76,6 +76,15 @@ impl Formula {
             Formula::ClassifyF64 => "classify-f64",
         }
     }
+
+    /// The formula the search engine searches.
+    pub fn lib(self) -> &'static dyn hazards::Formula {
+        match self {
+            Formula::LowerF64 => &hazards::lower_f64::LowerF64,
+            Formula::LowerF32 => &hazards::lower_f32::LowerF32,
+            Formula::ClassifyF64 => &hazards::classify_f64::ClassifyF64,
+        }
+    }
 }
 
 /// Output format.
@@ -145,11 +154,13 @@ pub fn run(args: &HazardsArgs) -> crate::Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The method a run really uses: `lower-f32` is always swept (its failures are dense).
+/// The method a run really uses: a formula without an enumeration
+/// (`lower-f32`: its failures are dense) is always swept.
 fn effective_method(args: &HazardsArgs) -> Method {
-    match args.formula {
-        Formula::LowerF32 => Method::Sweep,
-        _ => args.method,
+    if args.formula.lib().enumerates() {
+        args.method
+    } else {
+        Method::Sweep
     }
 }
 
@@ -269,11 +280,7 @@ pub fn run_to(args: &HazardsArgs, out: &mut dyn Write, progress: bool) -> io::Re
         }
         None => {
             // No list: count in parallel, keep nothing.
-            let stats = match args.formula {
-                Formula::LowerF64 => hazards::lower_f64::stats(range, method, &tick),
-                Formula::LowerF32 => hazards::lower_f32::stats(range, &tick),
-                Formula::ClassifyF64 => hazards::classify_f64::stats(range, method, &tick),
-            };
+            let stats = hazards::stats_of(args.formula.lib(), range, method, &tick);
             bar.finish();
             let summary = summary_of(args, stats);
             // lower-f32 shows its first failing k even without --count-only.

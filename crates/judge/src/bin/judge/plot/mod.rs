@@ -764,13 +764,7 @@ pub fn hazard_data(to: u64, formula: crate::hazards::Formula) -> (Vec<(u32, u64)
     let mut d = 0u32;
     while let Some(lo) = 10u64.checked_pow(d).filter(|&lo| lo <= to) {
         let hi = 10u64.checked_pow(d + 1).map_or(to, |x| (x - 1).min(to));
-        let count = match formula {
-            F::LowerF64 => h::lower_f64::stats(lo..=hi, Method::Enumerate, &h::no_progress).count,
-            F::ClassifyF64 => {
-                h::classify_f64::stats(lo..=hi, Method::Enumerate, &h::no_progress).count
-            }
-            F::LowerF32 => h::lower_f32::stats(lo..=hi, &h::no_progress).count,
-        };
+        let count = h::stats_of(formula.lib(), lo..=hi, Method::Enumerate, &h::no_progress).count;
         decades.push((d, count));
         d += 1;
     }
