@@ -7,14 +7,22 @@
 //! peak, the limit hits and the OOM kills are the kernel's figures, and
 //! everything in it is killed before it is removed. A cgroup is made per run,
 //! not reused: pages a run read stay charged to its cgroup, so a reused one
-//! would carry the page cache of the run before (about 0.15 ms a run for the
-//! `mkdir`, the limit and the `rmdir` on cgroup v1).
+//! would carry the page cache of the run before into the next run's peak.
+//!
+//! Making and removing a cgroup costs about 0.15 ms of kernel time on cgroup
+//! v1, so neither lies on a run's path: a helper thread keeps a few fresh
+//! cgroups made ahead ([`RunCgroup::create`] takes one and sets its limit)
+//! and removes used ones after their processes are killed
+//! ([`RunCgroup::retire`]). At exit (`atexit`) every spare and used cgroup is
+//! removed, after waiting for the helper's current step; a judge killed with
+//! `kill -9` leaves them to the next judge, which removes the cgroups of
+//! judges no longer running.
 
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 /// Where the runs' cgroups are made: a cgroup v2 directory whose children get
@@ -142,6 +150,10 @@ pub(crate) struct RunCgroup {
     join: Vec<std::fs::File>,
 }
 
+fn named(e: std::io::Error, p: &Path) -> std::io::Error {
+    std::io::Error::new(e.kind(), format!("{}: {e}", p.display()))
+}
+
 fn read_u64(p: &Path) -> Option<u64> {
     std::fs::read_to_string(p).ok()?.trim().parse().ok()
 }
@@ -157,46 +169,35 @@ fn keyed(p: &Path, key: &str) -> Option<u64> {
 impl RunCgroup {
     /// A fresh cgroup limited to `limit` bytes, or `None` where there is no usable hierarchy.
     pub(crate) fn create(limit: u64) -> std::io::Result<Option<RunCgroup>> {
-        static COUNT: AtomicU64 = AtomicU64::new(0);
         let Some(base) = cgroup_base() else {
             return Ok(None);
         };
+        let cg = match spares::take() {
+            Some(cg) => cg,
+            None => RunCgroup::make(base)?,
+        };
+        cg.set_limit(limit)?;
+        Ok(Some(cg))
+    }
+
+    /// A new cgroup below `base`, without a limit.
+    fn make(base: &CgroupBase) -> std::io::Result<RunCgroup> {
+        static COUNT: AtomicU64 = AtomicU64::new(0);
         let name = format!(
             "{CGROUP_PREFIX}{}-{}",
             std::process::id(),
             COUNT.fetch_add(1, Ordering::Relaxed)
         );
-        let named = |e: std::io::Error, p: &Path| {
-            std::io::Error::new(e.kind(), format!("{}: {e}", p.display()))
+        let (v2, d) = match base {
+            CgroupBase::V2(d) => (true, d.join(&name)),
+            CgroupBase::V1(d) => (false, d.join(&name)),
         };
+        std::fs::create_dir(&d).map_err(|e| named(e, &d))?;
         let mut cg = RunCgroup {
-            v2: matches!(base, CgroupBase::V2(_)),
-            dirs: Vec::new(),
+            v2,
+            dirs: vec![d],
             join: Vec::new(),
         };
-        let set = |p: PathBuf, v: u64| std::fs::write(&p, v.to_string()).map_err(|e| named(e, &p));
-        match base {
-            CgroupBase::V2(d) => {
-                let d = d.join(&name);
-                std::fs::create_dir(&d).map_err(|e| named(e, &d))?;
-                cg.dirs.push(d.clone());
-                set(d.join("memory.max"), limit)?;
-                let swap = d.join("memory.swap.max");
-                if swap.exists() {
-                    set(swap, 0)?;
-                }
-            }
-            CgroupBase::V1(memory) => {
-                let d = memory.join(&name);
-                std::fs::create_dir(&d).map_err(|e| named(e, &d))?;
-                cg.dirs.push(d.clone());
-                set(d.join("memory.limit_in_bytes"), limit)?;
-                let swap = d.join("memory.memsw.limit_in_bytes");
-                if swap.exists() {
-                    set(swap, limit)?;
-                }
-            }
-        }
         // The keeper joins by writing `0` (itself) there. Cgroup v1 moves a
         // single thread (`tasks`) without the global lock whose write side
         // waits for an RCU grace period, as moving a whole process
@@ -212,7 +213,37 @@ impl RunCgroup {
                     .map_err(|e| named(e, &p))?,
             );
         }
-        Ok(Some(cg))
+        Ok(cg)
+    }
+
+    /// Limits the memory (and swap: none beyond it) of everything in the
+    /// cgroup to `limit` bytes.
+    fn set_limit(&self, limit: u64) -> std::io::Result<()> {
+        let set = |p: PathBuf, v: u64| std::fs::write(&p, v.to_string()).map_err(|e| named(e, &p));
+        let Some(d) = self.dirs.first() else {
+            return Ok(());
+        };
+        if self.v2 {
+            set(d.join("memory.max"), limit)?;
+            let swap = d.join("memory.swap.max");
+            if swap.exists() {
+                set(swap, 0)?;
+            }
+        } else {
+            set(d.join("memory.limit_in_bytes"), limit)?;
+            let swap = d.join("memory.memsw.limit_in_bytes");
+            if swap.exists() {
+                set(swap, limit)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// After the run: everything in it killed now, the cgroup removed by the
+    /// helper thread (or now, where there is none).
+    pub(crate) fn retire(self) {
+        self.kill_all();
+        spares::remove_later(self);
     }
 
     /// The files the keeper joins by writing `0` (itself) there.
@@ -304,5 +335,129 @@ impl Drop for RunCgroup {
                 }
             }
         }
+    }
+}
+
+/// The helper thread's cgroups: fresh ones made ahead, used ones to remove.
+mod spares {
+    use super::{Condvar, Mutex, MutexGuard, OnceLock, RunCgroup, cgroup_base};
+
+    /// Fresh cgroups kept ready: one for the next run of each of two job
+    /// slots.
+    const READY: usize = 2;
+
+    #[derive(Default)]
+    struct Spares {
+        ready: Vec<RunCgroup>,
+        used: Vec<RunCgroup>,
+        /// The helper is making or removing one, outside the lock.
+        busy: bool,
+        /// At exit: the helper stops, nothing more is made.
+        closed: bool,
+        /// Making one failed: runs make their own (and report the error).
+        broken: bool,
+    }
+
+    fn lock() -> MutexGuard<'static, Spares> {
+        static SPARES: OnceLock<Mutex<Spares>> = OnceLock::new();
+        SPARES
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Wakes the helper (work to do) and whoever waits for it (a step done).
+    static WAKE: Condvar = Condvar::new();
+
+    /// Starts the helper and the exit hook, once.
+    fn started() -> bool {
+        static STARTED: OnceLock<bool> = OnceLock::new();
+        *STARTED.get_or_init(|| {
+            crate::sys::at_exit(remove_all)
+                && std::thread::Builder::new()
+                    .name("cgroups".into())
+                    .spawn(helper)
+                    .is_ok()
+        })
+    }
+
+    /// A fresh cgroup made ahead, if one is ready.
+    pub(super) fn take() -> Option<RunCgroup> {
+        if !started() {
+            return None;
+        }
+        let mut s = lock();
+        let cg = s.ready.pop();
+        WAKE.notify_all();
+        cg
+    }
+
+    /// Hands a used cgroup (its processes killed) to the helper.
+    pub(super) fn remove_later(cg: RunCgroup) {
+        let mut s = lock();
+        if s.closed || !started() {
+            drop(s);
+            drop(cg);
+            return;
+        }
+        s.used.push(cg);
+        WAKE.notify_all();
+    }
+
+    fn helper() {
+        let Some(base) = cgroup_base() else {
+            return;
+        };
+        let mut s = lock();
+        loop {
+            if s.closed {
+                return;
+            }
+            if let Some(cg) = s.used.pop() {
+                s.busy = true;
+                drop(s);
+                // Drop kills what is left and removes the directory.
+                drop(cg);
+                s = lock();
+            } else if s.ready.len() < READY && !s.broken {
+                s.busy = true;
+                drop(s);
+                let made = RunCgroup::make(base);
+                s = lock();
+                match made {
+                    Ok(cg) => s.ready.push(cg),
+                    Err(_) => s.broken = true,
+                }
+            } else {
+                s = WAKE
+                    .wait(s)
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                continue;
+            }
+            s.busy = false;
+            WAKE.notify_all();
+        }
+    }
+
+    /// At exit: the helper stopped after its current step, every spare and
+    /// used cgroup removed.
+    extern "C" fn remove_all() {
+        let mut s = lock();
+        s.closed = true;
+        WAKE.notify_all();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        while s.busy {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            s = WAKE
+                .wait_timeout(s, left)
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        }
+        let (ready, used) = (std::mem::take(&mut s.ready), std::mem::take(&mut s.used));
+        drop(s);
+        drop((ready, used));
     }
 }

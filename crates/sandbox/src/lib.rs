@@ -594,7 +594,9 @@ pub fn run(
     };
     let (cpu, memory) = totals(&ru, &seen, cgroup.as_ref());
     let cgroup_hit = cgroup.as_ref().map(RunCgroup::limit_hit);
-    drop(cgroup);
+    if let Some(cg) = cgroup {
+        cg.retire();
+    }
     workdir.map_or(Ok(()), workdir::WorkDir::remove)?;
     drop(user);
     if seen.interrupted {

@@ -27,13 +27,14 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 
 /// The stack a started process runs on until it `exec`s (or, for init, for
 /// its whole life): memory of the judge's, made before the `clone`.
-pub struct Stack(Box<[u8]>);
+pub struct Stack(Box<[std::mem::MaybeUninit<u8>]>);
 
 impl Stack {
     /// 256 KiB: the phases use a few KiB; Landlock and seccomp calls are
-    /// system calls.
+    /// system calls. Not zeroed: a stack is written before it is read, and
+    /// zeroing it would touch (and, in a forked init, copy) every page.
     pub fn new() -> Stack {
-        Stack(vec![0u8; 256 << 10].into_boxed_slice())
+        Stack(Box::new_uninit_slice(256 << 10))
     }
 }
 
@@ -80,7 +81,7 @@ pub fn start(
     let mut entry_arg = Entry(child);
     // The top of the stack (it grows down), 16-byte aligned.
     let len = stack.0.len();
-    let top = stack.0.as_mut_ptr().wrapping_add(len);
+    let top = stack.0.as_mut_ptr().cast::<u8>().wrapping_add(len);
     let top = top.wrapping_sub(top as usize % 16);
     // SAFETY: an all-zero sigset is valid; sigfillset, pthread_sigmask and
     // clone get valid pointers. The child runs `entry` on its own stack
@@ -642,4 +643,11 @@ pub fn sysconf(name: libc::c_int) -> u64 {
 pub fn pipe_capacity(fd: &impl AsRawFd) -> Option<usize> {
     // SAFETY: fcntl(F_GETPIPE_SZ) on a descriptor the caller keeps open.
     usize::try_from(unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_GETPIPE_SZ) }).ok()
+}
+
+/// Registers `f` to run when the process exits normally (`exit`, or a return
+/// from `main`); whether it could.
+pub fn at_exit(f: extern "C" fn()) -> bool {
+    // SAFETY: atexit keeps a function pointer, valid for the whole process.
+    unsafe { libc::atexit(f) == 0 }
 }

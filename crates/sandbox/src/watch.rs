@@ -59,21 +59,15 @@ impl Streams {
         {
             let over = Arc::clone(&over);
             std::thread::spawn(move || {
+                // Into the vector's spare room (nothing zeroed first), at
+                // most one byte over the cap; an error ends the output.
                 let mut out = Vec::new();
-                let mut chunk = vec![0u8; 64 << 10];
-                loop {
-                    match stdout.read(&mut chunk) {
-                        Ok(0) => break,
-                        Ok(n) => {
-                            if (out.len() + n) as u64 > cap {
-                                over.store(true, Ordering::SeqCst);
-                                break;
-                            }
-                            out.extend_from_slice(&chunk[..n]);
-                        }
-                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                        Err(_) => break,
-                    }
+                let _ = (&mut stdout)
+                    .take(cap.saturating_add(1))
+                    .read_to_end(&mut out);
+                if out.len() as u64 > cap {
+                    over.store(true, Ordering::SeqCst);
+                    out.truncate(usize::try_from(cap).unwrap_or(usize::MAX));
                 }
                 let _ = out_tx.send(out);
             });
