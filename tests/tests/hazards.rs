@@ -87,7 +87,10 @@ fn every_listed_k_breaks_the_float_wythoff_test_both_ways() {
         assert!(!beatty_float::is_p_position_f64(p0, p1), "k={k}");
         assert!(!beatty_core::golden::is_p_position(n0, n1));
         assert!(beatty_float::is_p_position_f64(n0, n1), "k={k}");
-        assert_eq!(c.inside_limits, p1 <= 1_000_000_000 && n1 <= 1_000_000_000);
+        assert_eq!(
+            c.within(1_000_000_000),
+            p1 <= 1_000_000_000 && n1 <= 1_000_000_000
+        );
     }
 }
 
@@ -95,7 +98,7 @@ fn every_listed_k_breaks_the_float_wythoff_test_both_ways() {
 fn some_misjudged_positions_are_legal_poj_1067_input() {
     let inside = listed()
         .into_iter()
-        .filter(|&k| hazards::consequence(k).inside_limits)
+        .filter(|&k| hazards::consequence(k).within(1_000_000_000))
         .count();
     // Pairs with piles ≤ 10⁹ need k ≤ 10⁹/φ² ≈ 3.8·10⁸; the list has hazards there (F(40), …).
     assert!(inside >= 1);

@@ -56,14 +56,6 @@ pub use search::{Formula, Hazards, Method, Stats};
 
 use core::ops::RangeInclusive;
 
-/// The POJ 1067 / HDU 1527 limit on a pile: 10⁹ (the judge's `wythoff` problem
-/// takes its limit from here).
-///
-/// ```
-/// assert_eq!(beatty_hazards::POJ_LIMIT, 1_000_000_000);
-/// ```
-pub const POJ_LIMIT: u64 = 1_000_000_000;
-
 /// A progress callback: called with the number of inputs just finished, from several
 /// threads; over one search the numbers add up to the length of its range (less,
 /// when an iterator is dropped early).

@@ -8,7 +8,7 @@
 
 use crate::kernel::{self, Kernel};
 use crate::search::{Engine, Formula};
-use crate::{Hazards, Method, POJ_LIMIT, Progress, Stats, enumerate, sweep};
+use crate::{Hazards, Method, Progress, Stats, enumerate, sweep};
 use beatty_core::golden;
 use core::ops::RangeInclusive;
 
@@ -145,7 +145,8 @@ pub(crate) fn enumerate_block(lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
 /// assert_eq!(c.float, 165_580_141);
 /// assert_eq!(c.p_position, (165_580_140, 267_914_295)); // judged a win by doubles
 /// assert_eq!(c.n_position, (165_580_141, 267_914_296)); // judged a loss by doubles
-/// assert!(c.inside_limits);
+/// assert!(c.within(1_000_000_000)); // legal POJ 1067 input
+/// assert!(!c.within(267_914_295));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Consequence {
@@ -159,8 +160,17 @@ pub struct Consequence {
     pub p_position: (u128, u128),
     /// The N-position (`float`, `float` + k) that the float test judges a loss.
     pub n_position: (u128, u128),
-    /// Whether all four piles are ≤ [`POJ_LIMIT`], i.e. legal POJ 1067 input.
-    pub inside_limits: bool,
+}
+
+impl Consequence {
+    /// Whether all four piles are at most `limit` (a judge's limit on a
+    /// pile: 10⁹ in POJ 1067), so that both misjudged positions are legal
+    /// input.
+    #[must_use]
+    pub fn within(&self, limit: u64) -> bool {
+        let limit = u128::from(limit);
+        self.p_position.1 <= limit && self.n_position.1 <= limit
+    }
 }
 
 /// The [`Consequence`] of `k` (meaningful when k is a hazard: otherwise both
@@ -181,14 +191,12 @@ pub fn consequence(k: u64) -> Consequence {
     let float = beatty_float::lower_f64(k);
     let p_position = (exact, exact + k as u128);
     let n_position = (float as u128, float as u128 + k as u128);
-    let limit = POJ_LIMIT as u128;
     Consequence {
         k,
         exact,
         float,
         p_position,
         n_position,
-        inside_limits: p_position.1 <= limit && n_position.1 <= limit,
     }
 }
 

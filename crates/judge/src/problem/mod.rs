@@ -22,6 +22,8 @@ use core::str::FromStr;
 use std::io::{self, Write};
 
 pub use bash_auction::MAX_BIDS;
+/// The limit on a pile of the `wythoff` problem (POJ 1067, HDU 1527): 10⁹.
+pub const WYTHOFF_MAX_PILE: u64 = wythoff::MAX;
 pub use wythoff_moves::WinningMoves;
 
 /// Declares the problems: for each, its module (`problem/<module>.rs`), its

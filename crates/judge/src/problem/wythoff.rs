@@ -38,7 +38,8 @@ use std::sync::OnceLock;
 
 pub(super) const LEGEND: &str = "There are two piles of stones. Two players move in turn; a move takes any positive number of stones from one pile, or the same positive number from both piles. The player who takes the last stone wins. Both play perfectly; the first player is to move.";
 
-const MAX: u64 = beatty_hazards::POJ_LIMIT;
+/// The limit on a pile: 10⁹ (POJ 1067, HDU 1527).
+pub(super) const MAX: u64 = 1_000_000_000;
 
 static SPEC: Spec = Spec {
     name: "wythoff",

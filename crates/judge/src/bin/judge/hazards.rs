@@ -18,6 +18,7 @@
 use beatty_core::golden;
 use beatty_float::FloatClass;
 use beatty_hazards::{self as hazards, Stats};
+use beatty_judge::problem::WYTHOFF_MAX_PILE as POJ_LIMIT;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
@@ -106,7 +107,7 @@ pub struct HazardsArgs {
     #[arg(long, default_value_t = 0)]
     pub from: u64,
     /// Last input of the range (inclusive; default: the POJ 1067 limit 10^9).
-    #[arg(long, default_value_t = hazards::POJ_LIMIT)]
+    #[arg(long, default_value_t = POJ_LIMIT)]
     pub to: u64,
     /// The float formula to check.
     #[arg(long, value_enum, default_value_t = Formula::LowerF64)]
@@ -210,7 +211,7 @@ impl Progress {
 /// all have k below 10⁹/φ² < 10⁹, so the hazards of `from..=min(to, 10⁹)` are all
 /// there is to look at (streamed, 95 of them at most).
 fn lower_f64_inside_limits(from: u64, to: u64) -> u64 {
-    let top = to.min(hazards::POJ_LIMIT);
+    let top = to.min(POJ_LIMIT);
     if from > top {
         return 0;
     }
@@ -219,7 +220,7 @@ fn lower_f64_inside_limits(from: u64, to: u64) -> u64 {
         hazards::Method::Enumerate,
         &hazards::no_progress,
     )
-    .filter(|&k| hazards::consequence(k).inside_limits)
+    .filter(|&k| hazards::consequence(k).within(POJ_LIMIT))
     .count() as u64
 }
 
@@ -390,7 +391,7 @@ impl LowerF64Item {
             float: c.float,
             p_position: [c.p_position.0.into(), c.p_position.1.into()],
             n_position: [c.n_position.0.into(), c.n_position.1.into()],
-            inside_limits: c.inside_limits,
+            inside_limits: c.within(POJ_LIMIT),
         }
     }
 }
@@ -818,7 +819,7 @@ mod tests {
         // Two facts written in two places: the judge's problem spec and the hazards crate.
         let spec = beatty_judge::Problem::Wythoff.spec();
         for f in spec.fields {
-            assert_eq!(f.max, hazards::POJ_LIMIT, "{}", f.name);
+            assert_eq!(f.max, POJ_LIMIT, "{}", f.name);
         }
     }
 
