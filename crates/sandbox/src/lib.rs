@@ -559,7 +559,7 @@ pub fn run(
         ..
     } = prepared;
     let pid = keeper.pid();
-    let streams = watch::Streams::serve(stdin, stdout, stderr, input, limits.output);
+    let mut streams = watch::Streams::serve(stdin, stdout, stderr, input, limits.output);
     let uid = user.as_ref().map(|u| u.uid).filter(|_| !strict);
     let kill_run = || reaping::kill_run(pid, cgroup.as_ref(), uid);
     // The program's processes lie below init (strict) or are it (basic).
@@ -575,7 +575,7 @@ pub fn run(
         &exited,
         start,
         limits,
-        &streams,
+        &mut streams,
         &usage,
         cgroup.is_none(),
         &kill_run,

@@ -1,8 +1,9 @@
 //! Phase "the watch": the judge's side of a running run.
 //!
 //! Standard input is fed from memory (at once when it fits in the pipe, else
-//! from a thread), standard output is read up to the cap and standard error's
-//! tail kept, each by a thread. The judge waits for the keeper to exit
+//! from a thread); standard output is read up to the cap and standard error's
+//! tail kept by the watch loop itself, which polls the pipes and the keeper's
+//! pidfd together on the judge's thread. The judge waits for the keeper to exit
 //! without reaping it (until it is reaped its pid and process group id
 //! cannot be reused, so killing them can only reach the run): through a pidfd
 //! where the kernel has one, else a thread blocked in `waitid(WNOWAIT)`.
@@ -12,13 +13,14 @@
 
 use crate::procfs::Usage;
 use crate::{Limit, Limits, STDERR_KEEP, sys};
+use nix::fcntl::OFlag;
 use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use nix::sys::wait::{Id, WaitPidFlag, waitid};
 use nix::unistd::Pid;
 use std::fs::File;
-use std::io::{Read, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::os::fd::{AsFd, OwnedFd};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
@@ -29,20 +31,61 @@ pub(crate) const TICK: Duration = Duration::from_millis(20);
 /// judge hang on them).
 const GRACE: Duration = Duration::from_millis(500);
 
-/// The run's standard streams, served by the judge.
+/// Bytes of standard error read at a time (the tail is trimmed in between).
+const ERR_CHUNK: u64 = 64 << 10;
+
+/// One pipe from the run, read without blocking; `None` once it ended.
+struct Pipe {
+    file: Option<File>,
+    buf: Vec<u8>,
+}
+
+impl Pipe {
+    fn new(file: File) -> Pipe {
+        // Without O_NONBLOCK a read would wait for the run.
+        let nonblocking =
+            nix::fcntl::fcntl(&file, nix::fcntl::FcntlArg::F_SETFL(OFlag::O_NONBLOCK));
+        Pipe {
+            file: nonblocking.is_ok().then_some(file),
+            buf: Vec::new(),
+        }
+    }
+
+    /// Reads what is there, at most `most` bytes beyond what it holds, into
+    /// the buffer's spare room; the pipe ends at end of file, at `most`, or
+    /// on an error other than "nothing there yet".
+    fn read(&mut self, most: u64) {
+        let Some(f) = &self.file else {
+            return;
+        };
+        let before = self.buf.len();
+        match f.take(most).read_to_end(&mut self.buf) {
+            Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {}
+            Ok(_) if ((self.buf.len() - before) as u64) < most => self.file = None,
+            Ok(_) => {}
+            Err(_) => self.file = None,
+        }
+    }
+}
+
+/// The run's standard streams, served by the judge: standard input fed from
+/// memory, standard output (up to a cap) and the tail of standard error read
+/// by the watch loop on the judge's own thread, no thread per run.
 pub(crate) struct Streams {
-    over: Arc<AtomicBool>,
-    out: mpsc::Receiver<Vec<u8>>,
-    err: mpsc::Receiver<Vec<u8>>,
+    out: Pipe,
+    err: Pipe,
+    cap: u64,
+    over: bool,
 }
 
 impl Streams {
-    /// Feeds `input` to the child's standard input and reads its output (at
+    /// Feeds `input` to the child's standard input (at once when it fits in
+    /// the pipe, else from a thread) and gets ready to read its output (at
     /// most `cap` bytes) and error.
     pub fn serve(
         mut stdin: File,
-        mut stdout: File,
-        mut stderr: File,
+        stdout: File,
+        stderr: File,
         input: Arc<Vec<u8>>,
         cap: u64,
     ) -> Streams {
@@ -54,57 +97,86 @@ impl Streams {
                 let _ = stdin.write_all(&input);
             });
         }
-        let over = Arc::new(AtomicBool::new(false));
-        let (out_tx, out) = mpsc::channel();
-        {
-            let over = Arc::clone(&over);
-            std::thread::spawn(move || {
-                // Into the vector's spare room (nothing zeroed first), at
-                // most one byte over the cap; an error ends the output.
-                let mut out = Vec::new();
-                let _ = (&mut stdout)
-                    .take(cap.saturating_add(1))
-                    .read_to_end(&mut out);
-                if out.len() as u64 > cap {
-                    over.store(true, Ordering::SeqCst);
-                    out.truncate(usize::try_from(cap).unwrap_or(usize::MAX));
-                }
-                let _ = out_tx.send(out);
-            });
+        Streams {
+            out: Pipe::new(stdout),
+            err: Pipe::new(stderr),
+            cap,
+            over: false,
         }
-        let (err_tx, err) = mpsc::channel();
-        {
-            std::thread::spawn(move || {
-                let mut tail: Vec<u8> = Vec::new();
-                let mut chunk = [0u8; 4096];
-                while let Ok(n) = stderr.read(&mut chunk) {
-                    if n == 0 {
-                        break;
-                    }
-                    tail.extend_from_slice(&chunk[..n]);
-                    if tail.len() > 2 * STDERR_KEEP {
-                        tail.drain(..tail.len() - STDERR_KEEP);
-                    }
-                }
-                let _ = err_tx.send(tail);
-            });
+    }
+
+    /// Reads what the run wrote so far. Output past the cap ends the pipe
+    /// (the run then gets `EPIPE`) and is cut at the cap.
+    fn read(&mut self) {
+        let room = self.cap.saturating_sub(self.out.buf.len() as u64);
+        self.out.read(room.saturating_add(1));
+        if self.out.buf.len() as u64 > self.cap {
+            self.over = true;
+            self.out.file = None;
+            self.out
+                .buf
+                .truncate(usize::try_from(self.cap).unwrap_or(usize::MAX));
         }
-        Streams { over, out, err }
+        loop {
+            let before = self.err.buf.len();
+            self.err.read(ERR_CHUNK);
+            if self.err.buf.len() > 2 * STDERR_KEEP {
+                self.err.buf.drain(..self.err.buf.len() - STDERR_KEEP);
+            }
+            // A full chunk: more may be waiting.
+            if self.err.file.is_none() || self.err.buf.len() <= before {
+                break;
+            }
+        }
+    }
+
+    /// Waits at most `timeout` for one of the pipes (and `also`, a pidfd) to
+    /// have something, then reads the pipes; whether `also` is ready.
+    fn wait_and_read(&mut self, timeout: Duration, also: Option<&OwnedFd>) -> bool {
+        let ms = u16::try_from(timeout.as_millis().min(60_000)).unwrap_or(60_000);
+        let also_ready = {
+            let mut fds: Vec<PollFd> = Vec::with_capacity(3);
+            if let Some(fd) = also {
+                fds.push(PollFd::new(fd.as_fd(), PollFlags::POLLIN));
+            }
+            for f in [&self.out.file, &self.err.file].into_iter().flatten() {
+                fds.push(PollFd::new(f.as_fd(), PollFlags::POLLIN));
+            }
+            if fds.is_empty() {
+                std::thread::sleep(timeout);
+                return false;
+            }
+            match poll(&mut fds, PollTimeout::from(ms)) {
+                Ok(n) if n > 0 => also.is_some() && fds[0].revents().is_some_and(|r| !r.is_empty()),
+                _ => false,
+            }
+        };
+        self.read();
+        also_ready
     }
 
     /// Whether the output went over the cap.
     pub fn over(&self) -> bool {
-        self.over.load(Ordering::SeqCst)
+        self.over
     }
 
     /// The output, the error's tail and whether the output went over the
-    /// cap, waiting at most a short grace.
-    pub fn collect(self) -> (Vec<u8>, Vec<u8>, bool) {
+    /// cap: the pipes read to their end, waiting at most a short grace.
+    pub fn collect(mut self) -> (Vec<u8>, Vec<u8>, bool) {
         let deadline = Instant::now() + GRACE;
-        let left = || deadline.saturating_duration_since(Instant::now());
-        let stdout = self.out.recv_timeout(left()).unwrap_or_default();
-        let stderr = self.err.recv_timeout(left()).unwrap_or_default();
-        (stdout, stderr, self.over())
+        self.read();
+        while self.out.file.is_some() || self.err.file.is_some() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            self.wait_and_read(left, None);
+        }
+        let mut err = self.err.buf;
+        if err.len() > STDERR_KEEP {
+            err.drain(..err.len() - STDERR_KEEP);
+        }
+        (self.out.buf, err, self.over)
     }
 }
 
@@ -142,6 +214,19 @@ impl Exited {
             ),
         }
     }
+
+    /// Whether the keeper exits within `timeout`, reading the run's pipes
+    /// meanwhile.
+    fn within_reading(&self, timeout: Duration, streams: &mut Streams) -> bool {
+        match self {
+            Exited::Pidfd(fd) => streams.wait_and_read(timeout, Some(fd)),
+            // No pidfd (Linux before 5.3): the pipes in short steps.
+            Exited::Thread(rx) => {
+                streams.wait_and_read(timeout.min(Duration::from_millis(2)), None);
+                !matches!(rx.try_recv(), Err(mpsc::TryRecvError::Empty))
+            }
+        }
+    }
 }
 
 /// What the watch saw.
@@ -158,31 +243,40 @@ pub(crate) struct Seen {
     pub resident: u64,
 }
 
-/// Watches the run until its keeper exits, killing it (`kill_run`) past a
-/// limit or when the judge stops. `usage` reads what the run uses now;
-/// `memory_sampled`: no cgroup limits the memory, the judge does.
+/// Watches the run until its keeper exits, reading its output meanwhile and
+/// killing it (`kill_run`) past a limit or when the judge stops. `usage`
+/// reads what the run uses now (once a tick); `memory_sampled`: no cgroup
+/// limits the memory, the judge does.
 pub(crate) fn watch(
     exited: &Exited,
     start: Instant,
     limits: &Limits,
-    streams: &Streams,
+    streams: &mut Streams,
     usage: &dyn Fn() -> Usage,
     memory_sampled: bool,
     kill_run: &dyn Fn(),
 ) -> Seen {
     let mut seen = Seen::default();
+    let mut tick = start + TICK;
+    // The wall limit's end (a limit too large for the clock: 34 years).
+    let end = start
+        .checked_add(limits.wall)
+        .unwrap_or_else(|| start + Duration::from_secs(1 << 30));
     loop {
-        let left = limits.wall.saturating_sub(start.elapsed());
-        if exited.within(left.min(TICK)) {
+        let now = Instant::now();
+        let wake = tick.min(end);
+        if exited.within_reading(wake.saturating_duration_since(now), streams) {
             return seen;
         }
+        let now = Instant::now();
         if crate::reaping::STOPPING.load(Ordering::SeqCst) {
             seen.interrupted = true;
         } else if streams.over() {
             seen.limit = Some(Limit::Output);
-        } else if start.elapsed() >= limits.wall {
+        } else if now >= end {
             seen.limit = Some(Limit::Wall);
-        } else {
+        } else if now >= tick {
+            tick = now + TICK;
             let now = usage();
             seen.cpu = seen.cpu.max(now.cpu);
             seen.resident = seen.resident.max(now.resident);

@@ -78,3 +78,41 @@ fn input_reaches_the_program_and_output_the_judge() {
         assert_eq!(out.as_bytes(), input.as_slice(), "{isolation:?}");
     }
 }
+
+/// Output past the cap stops the run (`Limit::Output`) and is cut at the cap
+/// exactly; standard error keeps its last `STDERR_KEEP` bytes.
+#[test]
+fn output_is_capped_and_errors_keep_their_tail() {
+    use beatty_sandbox::{Limit, STDERR_KEEP};
+    let cap = 100_000u64;
+    for isolation in isolations() {
+        let flood: Vec<OsString> = ["sh", "-c", "yes 0123456789"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        let capped = Limits {
+            output: cap,
+            ..limits()
+        };
+        let o = run(&flood, Arc::new(Vec::new()), &capped, isolation).expect("run");
+        assert_eq!(o.limit, Some(Limit::Output), "{isolation:?}");
+        assert_eq!(o.stdout.len() as u64, cap, "{isolation:?}");
+        assert!(
+            o.stdout.starts_with(b"0123456789\n0123456789\n"),
+            "{isolation:?}"
+        );
+
+        // 200 000 bytes of errors, then a last line.
+        let script = "i=0; while [ $i -lt 2000 ]; do printf '%099d\\n' $i >&2; i=$((i+1)); done; echo last line >&2";
+        let o = run(
+            &["sh".into(), "-c".into(), script.into()],
+            Arc::new(Vec::new()),
+            &limits(),
+            isolation,
+        )
+        .expect("run");
+        assert_eq!(o.exit, Exit::Code(0), "{isolation:?}");
+        assert_eq!(o.stderr.len(), STDERR_KEEP, "{isolation:?}");
+        assert!(o.stderr.ends_with(b"01999\nlast line\n"), "{isolation:?}");
+    }
+}
