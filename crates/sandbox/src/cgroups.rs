@@ -342,9 +342,8 @@ impl Drop for RunCgroup {
 mod spares {
     use super::{Condvar, Mutex, MutexGuard, OnceLock, RunCgroup, cgroup_base};
 
-    /// Fresh cgroups kept ready: one for the next run of each of two job
-    /// slots.
-    const READY: usize = 2;
+    /// Fresh cgroups kept ready: two for each of two job slots.
+    const READY: usize = 4;
 
     #[derive(Default)]
     struct Spares {
@@ -413,13 +412,8 @@ mod spares {
             if s.closed {
                 return;
             }
-            if let Some(cg) = s.used.pop() {
-                s.busy = true;
-                drop(s);
-                // Drop kills what is left and removes the directory.
-                drop(cg);
-                s = lock();
-            } else if s.ready.len() < READY && !s.broken {
+            // Making first: that is what the next run waits for.
+            if s.ready.len() < READY && !s.broken {
                 s.busy = true;
                 drop(s);
                 let made = RunCgroup::make(base);
@@ -428,6 +422,12 @@ mod spares {
                     Ok(cg) => s.ready.push(cg),
                     Err(_) => s.broken = true,
                 }
+            } else if let Some(cg) = s.used.pop() {
+                s.busy = true;
+                drop(s);
+                // Drop kills what is left and removes the directory.
+                drop(cg);
+                s = lock();
             } else {
                 s = WAKE
                     .wait(s)
