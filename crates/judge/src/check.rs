@@ -48,7 +48,7 @@
 //! comparison, not trusted: if the jury's answer differs from the exact one,
 //! that is a checker failure (the test data is wrong).
 
-use crate::problem::{Answer, Case, Definition, Framing, OutputKind};
+use crate::problem::{Answer, Case, Definition, Framing, OutcomeWords, OutputKind};
 use crate::text::{TOKEN_BYTES, excerpt, excerpt_of};
 use crate::validate::{Stop, Validator, Window};
 use crate::{Problem, Verdict};
@@ -397,25 +397,31 @@ impl<R: Read> Tokens<R> {
         }
     }
 
-    /// The fast path: after blanks, the stream shows the bytes of `line` (`count`
-    /// tokens separated by single spaces, [`plain_tokens`]) and a blank: they
-    /// are consumed with that blank, and `true`. Otherwise `false` and only
-    /// blanks are consumed.
+    /// The fast path: after blanks, the stream shows the bytes of `line`
+    /// ([`Expect`]: tokens separated by single spaces) and a blank: they are
+    /// consumed with that blank, and `true`. Otherwise `false` and only blanks
+    /// are consumed.
     #[inline(always)]
-    fn next_are(&mut self, line: &[u8], count: u64) -> io::Result<bool> {
-        let s = self.w.ahead(line.len() + 64)?;
+    fn next_are(&mut self, line: &Expect<'_>) -> io::Result<bool> {
+        let len = line.bytes.len();
+        let s = self.w.ahead(len + 64)?;
         let mut i = 0;
         while i < s.len() && is_blank(&s[i]) {
             i += 1;
         }
-        let end = i + line.len();
-        let same = match line {
-            [w] => s.get(i) == Some(w),
-            _ => s.get(i..end) == Some(line),
+        let end = i + len;
+        let same = match s.get(i..i + 16) {
+            _ if len == 1 => s.get(i) == Some(&line.bytes[0]),
+            // Up to 15 bytes: one masked comparison of 16 bytes.
+            Some(w) if line.mask != 0 => {
+                let w = u128::from_le_bytes(w.try_into().expect("16 bytes"));
+                w & line.mask == line.packed
+            }
+            _ => s.get(i..end) == Some(line.bytes),
         };
         if same && s.len() > end && is_blank(&s[end]) {
             self.w.advance(end + 1);
-            self.read += count;
+            self.read += line.count;
             Ok(true)
         } else {
             self.w.advance(i);
@@ -475,7 +481,7 @@ impl<R: Read> Tokens<R> {
         let mut wants = tokens(rendered);
         let mut matched = 0;
         for want in wants.by_ref() {
-            if self.next_are(want, 1)? {
+            if self.next_are(&Expect::new(want, 1))? {
                 matched += 1;
                 continue;
             }
@@ -650,6 +656,18 @@ pub(crate) fn check_cases<D: Definition + ?Sized>(
     let mut rendered = Vec::new();
     let mut slow = Vec::new();
     let mut n = 0u64;
+    // The lines of the two outcome answers in the problem's words, prepared once
+    // for `Definition::wins`; and for outcome answers from `answer`, prepared
+    // per word.
+    let words = def.spec().words;
+    let spec_lines = words.map(|w| {
+        [
+            Expect::plain(w.loses.as_bytes()),
+            Expect::plain(w.wins.as_bytes()),
+        ]
+    });
+    let mut prepared: [(&'static [u8], Option<Expect<'static>>); 2] = [(&[], None); 2];
+    let mut answer;
     loop {
         let case = match cases.next_case() {
             Ok(Some(case)) => case,
@@ -661,47 +679,62 @@ pub(crate) fn check_cases<D: Definition + ?Sized>(
         if domain.is_some() {
             continue;
         }
-        let answer = match def.answer(&case) {
-            Ok(a) => a,
-            Err(e) => {
-                domain = Some(format!("invalid INPUT: case `{case}`: {e}"));
-                continue;
+        // The fast path compares the answer's line as bytes: an outcome's words
+        // as they are (prepared once), any other answer rendered (once for both
+        // streams).
+        let (answer, fast, is_rendered) = if let Some(w) = def.wins(&case)
+            && let Some(lines) = &spec_lines
+        {
+            // The answer is `words.answer(w)`, made only if the slow path needs it.
+            (Err(w), lines[usize::from(w)], false)
+        } else {
+            answer = match def.answer(&case) {
+                Ok(a) => a,
+                Err(e) => {
+                    domain = Some(format!("invalid INPUT: case `{case}`: {e}"));
+                    continue;
+                }
+            };
+            match &answer {
+                Answer::Outcome {
+                    to_move_wins,
+                    words,
+                } => {
+                    let word = if *to_move_wins {
+                        words.wins
+                    } else {
+                        words.loses
+                    }
+                    .as_bytes();
+                    // Prepared once per word: every answer of the loop comes from
+                    // the same code, so the same pointer (compared, not the bytes).
+                    let slot = &mut prepared[usize::from(*to_move_wins)];
+                    if !core::ptr::eq(slot.0, word) {
+                        *slot = (word, Expect::plain(word));
+                    }
+                    (Ok(&answer), slot.1, false)
+                }
+                _ => {
+                    rendered.clear();
+                    answer
+                        .write_to(&mut rendered)
+                        .expect("writing to a Vec cannot fail");
+                    (
+                        Ok(&answer),
+                        rendered.strip_suffix(b"\n").and_then(Expect::plain),
+                        true,
+                    )
+                }
             }
         };
-        // The fast path compares the answer's line as bytes: an outcome's words
-        // as they are, any other answer rendered (once for both streams).
-        let word = match &answer {
-            Answer::Outcome {
-                to_move_wins,
-                words,
-            } => Some(
-                if *to_move_wins {
-                    words.wins
-                } else {
-                    words.loses
-                }
-                .as_bytes(),
-            ),
-            _ => None,
-        };
-        if word.is_none() {
-            rendered.clear();
-            answer
-                .write_to(&mut rendered)
-                .expect("writing to a Vec cannot fail");
-        }
-        let line = match word {
-            Some(w) => Some(w),
-            None => rendered.strip_suffix(b"\n"),
-        };
-        let fast = line.and_then(|l| plain_tokens(l).map(|c| (l, c)));
         let mut cmp = CaseCmp {
             integers,
             i: n,
             case: &case,
-            answer: &answer,
+            answer,
+            words,
             fast,
-            rendered: word.is_none().then_some(&rendered[..]),
+            rendered: is_rendered.then_some(&rendered[..]),
             slow: &mut slow,
         };
         if let Some(a) = ans.as_mut()
@@ -774,15 +807,54 @@ fn plain_tokens(line: &[u8]) -> Option<u64> {
     Some(count)
 }
 
+/// An answer line the fast path looks for ([`Tokens::next_are`]): its bytes,
+/// its number of tokens, and a line of at most 15 bytes also packed into the
+/// low bytes of a `u128` with the mask of those bytes (`mask` 0 otherwise).
+#[derive(Clone, Copy)]
+struct Expect<'a> {
+    bytes: &'a [u8],
+    count: u64,
+    packed: u128,
+    mask: u128,
+}
+
+impl<'a> Expect<'a> {
+    #[inline(always)]
+    fn new(bytes: &'a [u8], count: u64) -> Self {
+        let (mut packed, mut mask) = (0u128, 0u128);
+        if !bytes.is_empty() && bytes.len() < 16 {
+            let mut b = [0u8; 16];
+            b[..bytes.len()].copy_from_slice(bytes);
+            packed = u128::from_le_bytes(b);
+            mask = u128::MAX >> (8 * (16 - bytes.len()));
+        }
+        Expect {
+            bytes,
+            count,
+            packed,
+            mask,
+        }
+    }
+
+    /// The line of an answer rendered as `line`, when its tokens are
+    /// separated by single spaces ([`plain_tokens`]).
+    #[inline(always)]
+    fn plain(line: &'a [u8]) -> Option<Self> {
+        plain_tokens(line).map(|count| Expect::new(line, count))
+    }
+}
+
 /// One case compared on a stream: its line as bytes first ([`Tokens::next_are`]),
 /// token by token ([`Tokens::case`]) when that does not settle it.
 struct CaseCmp<'a> {
     integers: bool,
     i: u64,
     case: &'a Case,
-    answer: &'a Answer,
-    /// The line and its number of tokens, when it has the plain layout.
-    fast: Option<(&'a [u8], u64)>,
+    /// The answer, or who wins (`Definition::wins`) in the problem's `words`.
+    answer: Result<&'a Answer, bool>,
+    words: Option<OutcomeWords>,
+    /// The line, when it has the plain layout.
+    fast: Option<Expect<'a>>,
     /// The rendered answer, when it was rendered for the fast path.
     rendered: Option<&'a [u8]>,
     /// Where the answer is rendered otherwise.
@@ -792,8 +864,8 @@ struct CaseCmp<'a> {
 impl CaseCmp<'_> {
     #[inline(always)]
     fn run<R: Read>(&mut self, stream: &mut Tokens<R>) -> io::Result<Option<Mismatch>> {
-        if let Some((line, count)) = self.fast
-            && stream.next_are(line, count)?
+        if let Some(line) = &self.fast
+            && stream.next_are(line)?
         {
             return Ok(None);
         }
@@ -806,7 +878,15 @@ impl CaseCmp<'_> {
             Some(r) => r,
             None => {
                 self.slow.clear();
-                self.answer
+                let made;
+                let answer = match self.answer {
+                    Ok(a) => a,
+                    Err(w) => {
+                        made = self.words.expect("wins comes with words").answer(w);
+                        &made
+                    }
+                };
+                answer
                     .write_to(&mut *self.slow)
                     .expect("writing to a Vec cannot fail");
                 &self.slow[..]
@@ -1013,6 +1093,65 @@ mod tests {
         // Every verdict is reached many times.
         assert_eq!(verdicts.len(), 4, "{verdicts:?}");
         assert!(verdicts.values().all(|&n| n > 100), "{verdicts:?}");
+    }
+
+    /// `Tokens::next_are` (the masked comparison of lines up to 15 bytes, the
+    /// slice comparison of longer ones) against its definition: after blanks,
+    /// the stream starts with the line's bytes followed by a blank; what each
+    /// consumes, on random streams and lines over a small alphabet.
+    #[test]
+    fn next_are_matches_its_definition() {
+        let mut rng = crate::generate::SplitMix64::new(2126);
+        let alphabet = b"  \n\t\rab01";
+        let pick = |rng: &mut crate::generate::SplitMix64, n: u64| -> Vec<u8> {
+            (0..rng.range(0, n))
+                .map(|_| alphabet[rng.range(0, alphabet.len() as u64 - 1) as usize])
+                .collect()
+        };
+        let mut hits = 0;
+        for _ in 0..100_000 {
+            let words: Vec<Vec<u8>> = (0..rng.range(1, 4))
+                .map(|_| {
+                    let w: Vec<u8> = pick(&mut rng, 9)
+                        .into_iter()
+                        .filter(|b| !is_blank(b))
+                        .collect();
+                    if w.is_empty() { b"a".to_vec() } else { w }
+                })
+                .collect();
+            let line = words.join(&b' ');
+            let Some(e) = Expect::plain(&line) else {
+                panic!("{line:?} is plain")
+            };
+            assert_eq!(e.count, words.len() as u64);
+            let mut stream = pick(&mut rng, 4);
+            if rng.chance(1, 2) {
+                stream.extend_from_slice(&line);
+                if rng.chance(1, 3) {
+                    let at = rng.range(0, line.len() as u64 - 1) as usize;
+                    let end = stream.len() - line.len() + at;
+                    stream[end] = alphabet[rng.range(0, alphabet.len() as u64 - 1) as usize];
+                }
+            }
+            stream.extend(pick(&mut rng, 40));
+            let blanks = stream.iter().take_while(|b| is_blank(b)).count();
+            let rest = &stream[blanks..];
+            let want = rest.starts_with(&line) && rest.get(line.len()).is_some_and(is_blank);
+            let consumed = if want {
+                blanks + line.len() + 1
+            } else {
+                blanks
+            };
+            let step = 1 + rng.range(0, 20) as usize;
+            let mut t = Tokens::new(Trickle {
+                data: &stream,
+                step,
+            });
+            assert_eq!(t.next_are(&e).unwrap(), want, "{stream:?} {line:?}");
+            assert_eq!(t.w.pos(), consumed as u64, "{stream:?} {line:?}");
+            hits += usize::from(want);
+        }
+        assert!(hits > 5_000, "{hits}");
     }
 
     #[test]

@@ -371,8 +371,24 @@ impl<R: Read> Validator<R> {
     }
 
     /// The next case, `None` after the last one (the input is then valid).
-    #[inline]
+    /// A whole valid case line in the middle of the input is read here
+    /// ([`Validator::fast_case`], inlined into the caller's loop); everything
+    /// else by [`Validator::next_case_general`].
+    #[inline(always)]
     pub(crate) fn next_case(&mut self) -> Result<Option<Case>, Stop> {
+        if self.started
+            && !self.done
+            && self.count != Some(self.cases)
+            && let Some(case) = self.fast_case()?
+        {
+            return Ok(Some(case));
+        }
+        self.next_case_general()
+    }
+
+    /// [`Validator::next_case`] by the general path (after trying the fast one).
+    #[inline(never)]
+    fn next_case_general(&mut self) -> Result<Option<Case>, Stop> {
         if self.done {
             return Ok(None);
         }
