@@ -39,7 +39,10 @@
 //! memory: each case is validated, answered, and its answer line compared as
 //! bytes with the output and the answer file, falling back to the token-by-token
 //! comparison above for any other layout. `wythoff-moves`, compared by its own
-//! rules, reads its files whole.
+//! rules, is read the same way line by line: a case whose lines are exactly
+//! the rendered answer is accepted as bytes, any other goes through the
+//! problem's line-by-line comparison (moves in any order), which keeps only what
+//! its messages show.
 //!
 //! # Checker failure
 //!
@@ -48,7 +51,9 @@
 //! comparison, not trusted: if the jury's answer differs from the exact one,
 //! that is a checker failure (the test data is wrong).
 
-use crate::problem::{Answer, Case, Definition, Framing, OutcomeWords, OutputKind};
+#[cfg(test)]
+use crate::problem::Framing;
+use crate::problem::{Answer, Case, Definition, OutcomeWords, OutputKind};
 use crate::text::{TOKEN_BYTES, excerpt, excerpt_of};
 use crate::validate::{Stop, Validator, Window};
 use crate::{Problem, Verdict};
@@ -162,6 +167,7 @@ fn testlib_long(t: &[u8]) -> Option<i64> {
     core::str::from_utf8(t).ok()?.parse().ok()
 }
 
+#[cfg(test)]
 /// The cases of a *valid* input (the count line and the terminator excluded).
 fn cases(problem: Problem, input: &[u8]) -> Vec<Case> {
     let spec = problem.spec();
@@ -183,6 +189,7 @@ fn cases(problem: Problem, input: &[u8]) -> Vec<Case> {
     out
 }
 
+#[cfg(test)]
 /// ncmp (`integers`) or wcmp (`words`) of `output` against the rendered answers.
 fn compare_tokens(
     integers: bool,
@@ -255,6 +262,7 @@ fn compare_tokens(
     Ok(())
 }
 
+#[cfg(test)]
 fn compare(
     problem: Problem,
     cases: &[Case],
@@ -270,8 +278,8 @@ fn compare(
 }
 
 /// The checker over whole inputs in memory, as first written: the reference
-/// the streaming [`check_reader`] is tested against, and its comparison for
-/// problems with their own ([`OutputKind::Custom`]).
+/// the streaming [`check_reader`] is tested against (for every problem).
+#[cfg(test)]
 fn check_whole(
     problem: Problem,
     input: &[u8],
@@ -575,11 +583,302 @@ impl<R: Read> Tokens<R> {
     }
 }
 
+// ------------------------------------------------- line-structured output (custom)
+
+/// A non-empty line of an output read by [`Lines`] (a line is what lies
+/// between line feeds; it is non-empty when it has a token): its number of
+/// tokens, its first [`LINE_TOKENS`] tokens, and, when asked for, its tokens
+/// shown as a message shows them (each bounded by [`excerpt`], separated by
+/// spaces).
+pub(crate) struct LineToks {
+    /// How many tokens the line has.
+    pub(crate) count: u64,
+    /// The first tokens (at most [`LINE_TOKENS`]).
+    toks: Vec<Tok>,
+    /// Every token shown, when the line was read with `show` and has more
+    /// tokens than are kept.
+    shown: Option<String>,
+}
+
+/// Tokens kept of a line.
+const LINE_TOKENS: usize = 4;
+
+impl LineToks {
+    /// Token `i` (< [`LINE_TOKENS`]) is exactly `want`.
+    pub(crate) fn is(&self, i: usize, want: &[u8]) -> bool {
+        self.toks.get(i).is_some_and(|t| t.is(want))
+    }
+
+    /// Token `i` (< [`LINE_TOKENS`]) as an unsigned integer as testlib reads
+    /// one: digits only, no leading zero, at most `u64::MAX`.
+    pub(crate) fn unsigned(&self, i: usize) -> Option<u64> {
+        let t = self.toks.get(i)?;
+        let k = &t.kept;
+        if t.len > 20 || k.is_empty() || (k.len() > 1 && k[0] == b'0') {
+            return None;
+        }
+        k.iter().try_fold(0u64, |v, &d| {
+            if !d.is_ascii_digit() {
+                return None;
+            }
+            v.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+        })
+    }
+
+    /// Every token shown (the line must have been read with `show` when it has
+    /// more than [`LINE_TOKENS`] tokens).
+    pub(crate) fn shown(&self) -> String {
+        match &self.shown {
+            Some(s) => s.clone(),
+            None => self.first_shown(usize::MAX),
+        }
+    }
+
+    /// The first `n` (≤ [`LINE_TOKENS`]) tokens shown.
+    pub(crate) fn first_shown(&self, n: usize) -> String {
+        self.toks
+            .iter()
+            .take(n)
+            .map(Tok::shown)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The reader of [`Definition::compare_lines`].
+pub(crate) type DynLines<'a> = Lines<&'a mut dyn Read>;
+
+/// An output read line by line, in constant memory but for what messages
+/// show: the reader of the line-structured comparisons ([`OutputKind::Custom`]).
+/// One line may be read ahead ([`Lines::peek`]).
+pub(crate) struct Lines<R> {
+    w: Window<R>,
+    peeked: Option<Option<LineToks>>,
+}
+
+impl<R: Read> Lines<R> {
+    pub(crate) fn new(inner: R) -> Self {
+        Lines {
+            w: Window::new(inner),
+            peeked: None,
+        }
+    }
+
+    /// The fast path: the next lines are exactly `rendered` (lines, each ended
+    /// by a line feed, the first a lone token) and the line after them is not
+    /// one more line of this case (it has at most one token, or the output
+    /// ends); they are consumed and `true`. Otherwise nothing is consumed and
+    /// `false`. A line read ahead already must be `rendered`'s first.
+    #[inline]
+    pub(crate) fn next_are(&mut self, rendered: &[u8]) -> io::Result<bool> {
+        let need = match &self.peeked {
+            None => rendered,
+            Some(Some(first)) => {
+                let Some(nl) = rendered.iter().position(|&b| b == b'\n') else {
+                    return Ok(false);
+                };
+                if first.count != 1 || !first.is(0, &rendered[..nl]) {
+                    return Ok(false);
+                }
+                &rendered[nl + 1..]
+            }
+            Some(None) => return Ok(false),
+        };
+        let s = self.w.ahead(need.len() + 64)?;
+        if !s.starts_with(need) {
+            return Ok(false);
+        }
+        // The line after: at most one token and no other blank (else decline).
+        let t = &s[need.len()..];
+        let k = t.iter().position(is_blank).unwrap_or(t.len());
+        let next_ok = match t.get(k) {
+            Some(b'\n') => k > 0,
+            Some(_) => false,
+            // The window ends: the output ends there (or the token is long).
+            None => t.len() < 64,
+        };
+        if next_ok {
+            self.w.advance(need.len());
+            self.peeked = None;
+        }
+        Ok(next_ok)
+    }
+
+    /// The next non-empty line (`show`: keep every token shown when there are
+    /// more than are kept), `None` at the end of the output.
+    pub(crate) fn next(&mut self, show: bool) -> io::Result<Option<LineToks>> {
+        match self.peeked.take() {
+            Some(l) => Ok(l),
+            None => self.read(show),
+        }
+    }
+
+    /// The next non-empty line, left to be read by [`Lines::next`].
+    pub(crate) fn peek(&mut self, show: bool) -> io::Result<Option<&LineToks>> {
+        if self.peeked.is_none() {
+            self.peeked = Some(self.read(show)?);
+        }
+        Ok(self.peeked.as_ref().and_then(Option::as_ref))
+    }
+
+    fn read(&mut self, show: bool) -> io::Result<Option<LineToks>> {
+        loop {
+            let mut line = LineToks {
+                count: 0,
+                toks: Vec::new(),
+                shown: None,
+            };
+            let mut all = Vec::new();
+            let ended = loop {
+                // Blanks of the line.
+                let s = self.w.ahead(1)?;
+                let Some(&b) = s.first() else { break true };
+                if b == b'\n' {
+                    self.w.advance(1);
+                    break false;
+                }
+                if is_blank(&b) {
+                    let n = s
+                        .iter()
+                        .position(|b| !is_blank(b) || *b == b'\n')
+                        .unwrap_or(s.len());
+                    self.w.advance(n);
+                    continue;
+                }
+                // A token.
+                let mut t = Tok {
+                    kept: Vec::new(),
+                    len: 0,
+                };
+                loop {
+                    let s = self.w.ahead(1)?;
+                    if s.is_empty() {
+                        break;
+                    }
+                    let end = s.iter().position(is_blank);
+                    let n = end.unwrap_or(s.len());
+                    let keep = n.min(KEPT - t.kept.len());
+                    t.kept.extend_from_slice(&s[..keep]);
+                    t.len += n as u64;
+                    self.w.advance(n);
+                    if end.is_some() {
+                        break;
+                    }
+                }
+                line.count += 1;
+                if show {
+                    all.push(t.shown());
+                }
+                if line.toks.len() < LINE_TOKENS {
+                    line.toks.push(t);
+                }
+            };
+            if line.count > 0 {
+                if show && line.count > LINE_TOKENS as u64 {
+                    line.shown = Some(all.join(" "));
+                }
+                return Ok(Some(line));
+            }
+            if ended {
+                return Ok(None);
+            }
+        }
+    }
+}
+
+/// The streaming checker's loop for a problem compared line by line
+/// ([`OutputKind::Custom`]): [`check_cases`] with the problem's own
+/// comparison of a case ([`Definition::compare_lines`]) and of what follows
+/// the last one ([`Definition::extra_lines`]), with the messages of its
+/// whole-output comparison ([`Definition::compare_custom`]).
+pub(crate) fn check_line_cases<D: Definition + ?Sized>(
+    def: &D,
+    problem: Problem,
+    streams: Streams<'_>,
+) -> CheckResult {
+    let fail = |message: String| CheckResult {
+        verdict: Verdict::Fail,
+        message,
+    };
+    let mut cases = Validator::new(problem, streams.input);
+    let mut out: DynLines<'_> = Lines::new(streams.output);
+    let mut ans: Option<DynLines<'_>> = streams.answer.map(Lines::new);
+    let (mut out_bad, mut ans_bad, mut domain) = (None, None, None);
+    let mut rendered = Vec::new();
+    let mut n = 0u64;
+    loop {
+        let case = match cases.next_case() {
+            Ok(Some(case)) => case,
+            Ok(None) => break,
+            Err(Stop::Invalid(e)) => return fail(format!("invalid INPUT: {e}")),
+            Err(Stop::Io(e)) => return fail(format!("cannot read INPUT: {e}")),
+        };
+        n += 1;
+        if domain.is_some() {
+            continue;
+        }
+        let answer = match def.answer(&case) {
+            Ok(a) => a,
+            Err(e) => {
+                domain = Some(format!("invalid INPUT: case `{case}`: {e}"));
+                continue;
+            }
+        };
+        rendered.clear();
+        answer
+            .write_to(&mut rendered)
+            .expect("writing to a Vec cannot fail");
+        if let Some(a) = ans.as_mut()
+            && ans_bad.is_none()
+        {
+            match def.compare_lines(a, n, &case, &answer, &rendered) {
+                Ok(r) => ans_bad = r,
+                Err(e) => return fail(format!("cannot read ANSWER: {e}")),
+            }
+        }
+        if out_bad.is_none() {
+            match def.compare_lines(&mut out, n, &case, &answer, &rendered) {
+                Ok(r) => out_bad = r,
+                Err(e) => return fail(format!("cannot read OUTPUT: {e}")),
+            }
+        }
+    }
+    if let Some(d) = domain {
+        return fail(d);
+    }
+    if let Some(a) = ans.as_mut()
+        && ans_bad.is_none()
+    {
+        match def.extra_lines(a) {
+            Ok(r) => ans_bad = r,
+            Err(e) => return fail(format!("cannot read ANSWER: {e}")),
+        }
+    }
+    if let Some(m) = ans_bad {
+        return fail(format!(
+            "invalid ANSWER (it is not the exact answer): {}",
+            m.message
+        ));
+    }
+    if out_bad.is_none() {
+        match def.extra_lines(&mut out) {
+            Ok(r) => out_bad = r,
+            Err(e) => return fail(format!("cannot read OUTPUT: {e}")),
+        }
+    }
+    match out_bad {
+        Some(m) => CheckResult {
+            verdict: m.verdict,
+            message: m.message,
+        },
+        None => accepted(n),
+    }
+}
+
 /// [`check`] of files read as they go: the input is validated, solved and
 /// compared with the output (and the answer, verified) in one pass, in constant
-/// memory (a buffer of at most 1 MiB per stream), for the problems compared as
-/// integers or words; a problem with its own comparison (`wythoff-moves`) reads
-/// its streams whole. A stream that cannot be read is a checker failure.
+/// memory (a buffer of at most 1 MiB per stream; a message keeps what it
+/// shows), for every problem. A stream that cannot be read is a checker failure.
 ///
 /// ```
 /// use beatty_judge::{check::check_reader, Problem, Verdict};
@@ -592,39 +891,18 @@ pub fn check_reader<I: Read, O: Read, A: Read>(
     output: O,
     answer: Option<A>,
 ) -> CheckResult {
-    let fail = |message: String| CheckResult {
-        verdict: Verdict::Fail,
-        message,
-    };
-    let integers = match problem.spec().output {
-        OutputKind::Integers => true,
-        OutputKind::Words => false,
-        OutputKind::Custom => {
-            let all = |mut r: Box<dyn Read + '_>, what: &str| {
-                let mut v = Vec::new();
-                r.read_to_end(&mut v)
-                    .map(|_| v)
-                    .map_err(|e| format!("cannot read {what}: {e}"))
-            };
-            let read = (|| {
-                Ok::<_, String>((
-                    all(Box::new(input), "INPUT")?,
-                    all(Box::new(output), "OUTPUT")?,
-                    answer.map(|a| all(Box::new(a), "ANSWER")).transpose()?,
-                ))
-            })();
-            return match read {
-                Ok((i, o, a)) => check_whole(problem, &i, &o, a.as_deref()),
-                Err(e) => fail(e),
-            };
-        }
-    };
     let (mut input, mut output) = (input, output);
     let mut answer = answer;
     let streams = Streams {
         input: &mut input,
         output: &mut output,
         answer: answer.as_mut().map(|a| a as &mut dyn Read),
+    };
+    let integers = match problem.spec().output {
+        OutputKind::Integers => true,
+        OutputKind::Words => false,
+        // Its own monomorphic copy of `check_line_cases` (`Definition::check_lines`).
+        OutputKind::Custom => return problem.def().check_lines(problem, streams),
     };
     // The problem's own monomorphic copy of `check_cases` (see `Definition::check`).
     problem.def().check(problem, integers, streams)
@@ -1093,6 +1371,118 @@ mod tests {
         // Every verdict is reached many times.
         assert_eq!(verdicts.len(), 4, "{verdicts:?}");
         assert!(verdicts.values().all(|&n| n > 100), "{verdicts:?}");
+    }
+
+    /// wythoff-moves: the streaming line comparison and the whole-output one
+    /// give the same verdicts and messages on outputs mutated line by line
+    /// (moves swapped, repeated, dropped, joined; blank lines, carriage
+    /// returns, long lines, cases of more than eight lines), read a few bytes
+    /// at a time.
+    #[test]
+    fn wythoff_moves_streaming_and_whole_agree_on_line_mutations() {
+        let problem = Problem::WythoffMoves;
+        let mut rng = crate::generate::SplitMix64::new(2177);
+        let mut input = Vec::new();
+        crate::generate::generate(
+            problem,
+            crate::generate::Profile::Mixed,
+            7,
+            Some(30),
+            &mut input,
+        )
+        .unwrap();
+        let mut answer = Vec::new();
+        crate::solve(problem, &input[..], &mut answer).unwrap();
+        let lines: Vec<Vec<u8>> = answer
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .map(<[u8]>::to_vec)
+            .collect();
+        let odd: [&[u8]; 10] = [
+            b"",
+            b"  ",
+            b"0",
+            b"1",
+            b"1 2 3",
+            b"01 2",
+            b"x y",
+            b"18446744073709551616 1",
+            b"1 1 1 1 1 1 1 1 1 1 1 1",
+            b"\r",
+        ];
+        let mut verdicts = std::collections::HashMap::new();
+        for round in 0..3000 {
+            let mut l = lines.clone();
+            for _ in 0..rng.range(1, 3) {
+                let at = rng.range(0, l.len() as u64 - 1) as usize;
+                match rng.range(0, 6) {
+                    0 => {
+                        // A neighbour mostly (moves of one case), anywhere sometimes.
+                        let to = if rng.chance(3, 4) {
+                            (at + 1).min(l.len() - 1)
+                        } else {
+                            rng.range(0, l.len() as u64 - 1) as usize
+                        };
+                        l.swap(at, to);
+                    }
+                    1 => {
+                        let copy = l[at].clone();
+                        for _ in 0..rng.range(1, 9) {
+                            l.insert(at, copy.clone());
+                        }
+                    }
+                    2 => {
+                        l.remove(at);
+                    }
+                    3 => {
+                        let joined =
+                            [l[at].clone(), l.get(at + 1).cloned().unwrap_or_default()].join(&b' ');
+                        l[at] = joined;
+                    }
+                    4 => {
+                        // An odd line, and sometimes a move of another case after it.
+                        if rng.chance(1, 2) {
+                            let other = l[rng.range(0, l.len() as u64 - 1) as usize].clone();
+                            l.insert(at, other);
+                        }
+                        l.insert(
+                            at,
+                            odd[rng.range(0, odd.len() as u64 - 1) as usize].to_vec(),
+                        );
+                    }
+                    5 => l[at].extend_from_slice(b" \r"),
+                    _ => l[at] = vec![b'7'; rng.range(1, 200) as usize],
+                }
+            }
+            let mut output = l.join(&b'\n');
+            if rng.chance(3, 4) {
+                output.push(b'\n');
+            }
+            let ans = match round % 4 {
+                0 => None,
+                1 => Some(output.clone()),
+                _ => Some(answer.clone()),
+            };
+            let want = check_whole(problem, &input, &output, ans.as_deref());
+            let step = 1 + rng.range(0, 40) as usize;
+            let got = check_reader(
+                problem,
+                Trickle { data: &input, step },
+                Trickle {
+                    data: &output,
+                    step: step + 1,
+                },
+                ans.as_deref().map(|a| Trickle { data: a, step }),
+            );
+            assert_eq!(
+                got,
+                want,
+                "round {round}: {:?}",
+                String::from_utf8_lossy(&output)
+            );
+            *verdicts.entry(want.verdict).or_insert(0) += 1;
+        }
+        assert_eq!(verdicts.len(), 4, "{verdicts:?}");
     }
 
     /// `Tokens::next_are` (the masked comparison of lines up to 15 bytes, the

@@ -484,7 +484,44 @@ pub(crate) trait Definition: Sync {
         crate::check::check_cases(self, problem, integers, streams)
     }
 
-    /// A problem-specific comparison for [`OutputKind::Custom`].
+    /// Checks streams (a problem compared by its own rules): the driver
+    /// [`crate::check::check_line_cases`], instantiated for this problem (keep
+    /// the default).
+    fn check_lines(
+        &self,
+        problem: Problem,
+        streams: crate::check::Streams<'_>,
+    ) -> crate::check::CheckResult {
+        crate::check::check_line_cases(self, problem, streams)
+    }
+
+    /// The streaming form of [`Definition::compare_custom`] for case `i`
+    /// (1-based) with its exact answer (and that answer rendered): what is wrong
+    /// with the case's lines, with the same message, or `None`.
+    fn compare_lines(
+        &self,
+        _lines: &mut crate::check::DynLines<'_>,
+        _i: u64,
+        _case: &Case,
+        _answer: &Answer,
+        _rendered: &[u8],
+    ) -> std::io::Result<Option<crate::check::Mismatch>> {
+        Ok(Some(crate::check::Mismatch::fail(
+            "this problem has no custom comparison",
+        )))
+    }
+
+    /// What [`Definition::compare_custom`] says of the lines after the last case.
+    fn extra_lines(
+        &self,
+        _lines: &mut crate::check::DynLines<'_>,
+    ) -> std::io::Result<Option<crate::check::Mismatch>> {
+        Ok(None)
+    }
+
+    /// A problem-specific comparison for [`OutputKind::Custom`] over a whole
+    /// output: the reference [`Definition::compare_lines`] is tested against.
+    #[cfg(test)]
     fn compare_custom(
         &self,
         _cases: &[Case],
