@@ -947,11 +947,16 @@ pub(crate) fn check_cases<D: Definition + ?Sized>(
     let mut prepared: [(&'static [u8], Option<Expect<'static>>); 2] = [(&[], None); 2];
     let mut answer;
     loop {
-        let case = match cases.next_case() {
+        // The fast and the general half apart: the case stays in registers.
+        let case = match cases.next_fast() {
             Ok(Some(case)) => case,
-            Ok(None) => break,
-            Err(Stop::Invalid(e)) => return fail(format!("invalid INPUT: {e}")),
-            Err(Stop::Io(e)) => return fail(format!("cannot read INPUT: {e}")),
+            Ok(None) => match cases.next_case_general() {
+                Ok(Some(case)) => case,
+                Ok(None) => break,
+                Err(Stop::Invalid(e)) => return fail(format!("invalid INPUT: {e}")),
+                Err(Stop::Io(e)) => return fail(format!("cannot read INPUT: {e}")),
+            },
+            Err(e) => return fail(format!("cannot read INPUT: {e}")),
         };
         n += 1;
         if domain.is_some() {

@@ -376,19 +376,28 @@ impl<R: Read> Validator<R> {
     /// else by [`Validator::next_case_general`].
     #[inline(always)]
     pub(crate) fn next_case(&mut self) -> Result<Option<Case>, Stop> {
-        if self.started
-            && !self.done
-            && self.count != Some(self.cases)
-            && let Some(case) = self.fast_case()?
-        {
+        if let Some(case) = self.next_fast()? {
             return Ok(Some(case));
         }
         self.next_case_general()
     }
 
+    /// The fast half of [`Validator::next_case`]: the next case when it is a
+    /// whole valid case line in the middle of the input, else `None` and
+    /// nothing consumed ([`Validator::next_case_general`] decides). A loop that
+    /// calls the two itself keeps the case in registers.
+    #[inline(always)]
+    pub(crate) fn next_fast(&mut self) -> io::Result<Option<Case>> {
+        if self.started && !self.done && self.count != Some(self.cases) {
+            self.fast_case()
+        } else {
+            Ok(None)
+        }
+    }
+
     /// [`Validator::next_case`] by the general path (after trying the fast one).
     #[inline(never)]
-    fn next_case_general(&mut self) -> Result<Option<Case>, Stop> {
+    pub(crate) fn next_case_general(&mut self) -> Result<Option<Case>, Stop> {
         if self.done {
             return Ok(None);
         }
