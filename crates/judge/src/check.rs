@@ -807,11 +807,15 @@ pub(crate) fn check_line_cases<D: Definition + ?Sized>(
     let mut rendered = Vec::new();
     let mut n = 0u64;
     loop {
-        let case = match cases.next_case() {
+        let case = match cases.next_fast() {
             Ok(Some(case)) => case,
-            Ok(None) => break,
-            Err(Stop::Invalid(e)) => return fail(format!("invalid INPUT: {e}")),
-            Err(Stop::Io(e)) => return fail(format!("cannot read INPUT: {e}")),
+            Ok(None) => match cases.next_case_general() {
+                Ok(Some(case)) => case,
+                Ok(None) => break,
+                Err(Stop::Invalid(e)) => return fail(format!("invalid INPUT: {e}")),
+                Err(Stop::Io(e)) => return fail(format!("cannot read INPUT: {e}")),
+            },
+            Err(e) => return fail(format!("cannot read INPUT: {e}")),
         };
         n += 1;
         if domain.is_some() {

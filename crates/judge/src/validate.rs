@@ -370,22 +370,12 @@ impl<R: Read> Validator<R> {
         Ok(Some(if two { Case::pair(a, b) } else { Case::one(a) }))
     }
 
-    /// The next case, `None` after the last one (the input is then valid).
-    /// A whole valid case line in the middle of the input is read here
-    /// ([`Validator::fast_case`], inlined into the caller's loop); everything
-    /// else by [`Validator::next_case_general`].
-    #[inline(always)]
-    pub(crate) fn next_case(&mut self) -> Result<Option<Case>, Stop> {
-        if let Some(case) = self.next_fast()? {
-            return Ok(Some(case));
-        }
-        self.next_case_general()
-    }
-
-    /// The fast half of [`Validator::next_case`]: the next case when it is a
-    /// whole valid case line in the middle of the input, else `None` and
-    /// nothing consumed ([`Validator::next_case_general`] decides). A loop that
-    /// calls the two itself keeps the case in registers.
+    /// The fast half of reading the next case: the case when it is a whole
+    /// valid case line in the middle of the input ([`Validator::fast_case`],
+    /// inlined into the caller's loop), else `None` and nothing consumed; then
+    /// [`Validator::next_case_general`] decides. Each loop calls the two itself,
+    /// so that its case stays in registers (one function returning either
+    /// case through memory made every case wait on a stalled reload).
     #[inline(always)]
     pub(crate) fn next_fast(&mut self) -> io::Result<Option<Case>> {
         if self.started && !self.done && self.count != Some(self.cases) {
@@ -395,7 +385,8 @@ impl<R: Read> Validator<R> {
         }
     }
 
-    /// [`Validator::next_case`] by the general path (after trying the fast one).
+    /// The next case by the general path (after [`Validator::next_fast`]),
+    /// `None` after the last one (the input is then valid).
     #[inline(never)]
     pub(crate) fn next_case_general(&mut self) -> Result<Option<Case>, Stop> {
         if self.done {
@@ -533,7 +524,12 @@ impl std::error::Error for ValidateError {}
 pub fn validate_reader<R: Read>(problem: Problem, input: R) -> Result<ValidSummary, ValidateError> {
     let mut v = Validator::new(problem, input);
     loop {
-        match v.next_case() {
+        match v.next_fast() {
+            Ok(Some(_)) => continue,
+            Ok(None) => {}
+            Err(e) => return Err(ValidateError::Io(e)),
+        }
+        match v.next_case_general() {
             Ok(Some(_)) => {}
             Ok(None) => {
                 return Ok(ValidSummary {
