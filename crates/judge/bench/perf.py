@@ -18,12 +18,13 @@ Counterparts, each run alternately with the judge on the same files, medians of
   checkers/ncmp.cpp, checkers/wcmp.cpp; nothing of it is in this repository).
   Without one the script says so and the check column has no ratio. testlib refuses
   an INPUT file above 128 MB and ncmp/wcmp do not read it: they get an empty one.
-  wythoff-moves has its own comparison and no testlib counterpart.
+  wythoff-moves has its own comparison (moves in any order) and no testlib
+  counterpart; ncmp, which compares the same integers in order, stands in for it.
 
 Inputs: `judge gen P --profile random --seed 1 --cases N` (N = --cases, at most what
 a counted format allows: bash 100, wythoff-big 10^4; bash-auction 1.5 * 10^5, whose
-answers are then 110 MB, below testlib's 128 MB limit; wythoff-moves 10^6, as its
-check reads whole files into memory); OUTPUT and ANSWER are the
+answers are then 110 MB, below testlib's 128 MB limit; wythoff-moves 10^6, whose
+answers are then 18 MB); OUTPUT and ANSWER are the
 exact answer (`judge solve`), so `check` reads everything. Ratios are of wall-clock
 medians, with the ratio of CPU-time (user + system) medians beside them, which a
 loaded machine disturbs less. MB/s counts the bytes
@@ -124,15 +125,17 @@ def main():
         print(f"judge: {judge}" + (f"; before: {before}" if before else ""))
         cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
         print(f"machine: {os.cpu_count()} CPUs, {cpu}, {os.uname().sysname} {os.uname().release}")
+        print(f"command: python3 {' '.join(sys.argv)}")
         print(f"rounds: {a.rounds}, alternating, medians; load average at the start: {load()}")
         names = [p for p in (a.problems.split(",") if a.problems else
                              ["wythoff", "wythoff-moves", "wythoff-big", "bash", "bash-auction", "euclid", "fibonacci-nim"])]
         # Counted formats allow at most 100 (bash) and 10^4 (wythoff-big) cases; bash-auction's
         # answers (up to 1100 bids a line) stay below testlib's 128 MB with 1.5 * 10^5 cases (110 MB).
-        # wythoff-moves is checked by its own comparison over whole files in memory: 10^6.
+        # wythoff-moves: 10^6 (its answers, up to four lines a case, stay far below 128 MB).
         limits = {"bash": 100, "wythoff-big": 10_000, "bash-auction": 150_000, "wythoff-moves": 1_000_000}
-        # The testlib checker each problem's comparison matches (`judge problems`).
-        kinds = {"wythoff": "ncmp", "wythoff-moves": None}
+        # The testlib checker each problem's comparison matches (`judge problems`); for
+        # wythoff-moves (its own comparison) ncmp on the same integers in order.
+        kinds = {"wythoff": "ncmp", "wythoff-moves": "ncmp"}
         rows = []
         for p in names:
             n = min(a.cases, limits.get(p, a.cases))
@@ -172,7 +175,7 @@ def main():
                 row["solve vs before"] = both("before solve", "solve")
                 row["validate vs before"] = both("before validate", "validate")
             if checker and checker in m:
-                row["checker"] = checker
+                row["checker"] = checker + (" (in order)" if p == "wythoff-moves" else "")
                 row["check vs testlib"] = both(checker, "check")
             rows.append(row)
             print(f"  {p}: " + ", ".join(f"{k} {v:.3f} s" for k, v in m.items()), flush=True)

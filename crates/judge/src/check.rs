@@ -39,7 +39,10 @@
 //! memory: each case is validated, answered, and its answer line compared as
 //! bytes with the output and the answer file, falling back to the token-by-token
 //! comparison above for any other layout. `wythoff-moves`, compared by its own
-//! rules, reads its files whole.
+//! rules, is read the same way line by line: a case whose lines are exactly
+//! the rendered answer is accepted as bytes, any other goes through the
+//! problem's line-by-line comparison (moves in any order), which keeps only what
+//! its messages show.
 //!
 //! # Checker failure
 //!
@@ -48,7 +51,9 @@
 //! comparison, not trusted: if the jury's answer differs from the exact one,
 //! that is a checker failure (the test data is wrong).
 
-use crate::problem::{Answer, Case, Definition, Framing, OutputKind};
+#[cfg(test)]
+use crate::problem::Framing;
+use crate::problem::{Answer, Case, Definition, OutcomeWords, OutputKind};
 use crate::text::{TOKEN_BYTES, excerpt, excerpt_of};
 use crate::validate::{Stop, Validator, Window};
 use crate::{Problem, Verdict};
@@ -162,6 +167,7 @@ fn testlib_long(t: &[u8]) -> Option<i64> {
     core::str::from_utf8(t).ok()?.parse().ok()
 }
 
+#[cfg(test)]
 /// The cases of a *valid* input (the count line and the terminator excluded).
 fn cases(problem: Problem, input: &[u8]) -> Vec<Case> {
     let spec = problem.spec();
@@ -183,6 +189,7 @@ fn cases(problem: Problem, input: &[u8]) -> Vec<Case> {
     out
 }
 
+#[cfg(test)]
 /// ncmp (`integers`) or wcmp (`words`) of `output` against the rendered answers.
 fn compare_tokens(
     integers: bool,
@@ -255,6 +262,7 @@ fn compare_tokens(
     Ok(())
 }
 
+#[cfg(test)]
 fn compare(
     problem: Problem,
     cases: &[Case],
@@ -270,8 +278,8 @@ fn compare(
 }
 
 /// The checker over whole inputs in memory, as first written: the reference
-/// the streaming [`check_reader`] is tested against, and its comparison for
-/// problems with their own ([`OutputKind::Custom`]).
+/// the streaming [`check_reader`] is tested against (for every problem).
+#[cfg(test)]
 fn check_whole(
     problem: Problem,
     input: &[u8],
@@ -397,25 +405,31 @@ impl<R: Read> Tokens<R> {
         }
     }
 
-    /// The fast path: after blanks, the stream shows the bytes of `line` (`count`
-    /// tokens separated by single spaces, [`plain_tokens`]) and a blank: they
-    /// are consumed with that blank, and `true`. Otherwise `false` and only
-    /// blanks are consumed.
+    /// The fast path: after blanks, the stream shows the bytes of `line`
+    /// ([`Expect`]: tokens separated by single spaces) and a blank: they are
+    /// consumed with that blank, and `true`. Otherwise `false` and only blanks
+    /// are consumed.
     #[inline(always)]
-    fn next_are(&mut self, line: &[u8], count: u64) -> io::Result<bool> {
-        let s = self.w.ahead(line.len() + 64)?;
+    fn next_are(&mut self, line: &Expect<'_>) -> io::Result<bool> {
+        let len = line.bytes.len();
+        let s = self.w.ahead(len + 64)?;
         let mut i = 0;
         while i < s.len() && is_blank(&s[i]) {
             i += 1;
         }
-        let end = i + line.len();
-        let same = match line {
-            [w] => s.get(i) == Some(w),
-            _ => s.get(i..end) == Some(line),
+        let end = i + len;
+        let same = match s.get(i..i + 16) {
+            _ if len == 1 => s.get(i) == Some(&line.bytes[0]),
+            // Up to 15 bytes: one masked comparison of 16 bytes.
+            Some(w) if line.mask != 0 => {
+                let w = u128::from_le_bytes(w.try_into().expect("16 bytes"));
+                w & line.mask == line.packed
+            }
+            _ => s.get(i..end) == Some(line.bytes),
         };
         if same && s.len() > end && is_blank(&s[end]) {
             self.w.advance(end + 1);
-            self.read += count;
+            self.read += line.count;
             Ok(true)
         } else {
             self.w.advance(i);
@@ -475,7 +489,7 @@ impl<R: Read> Tokens<R> {
         let mut wants = tokens(rendered);
         let mut matched = 0;
         for want in wants.by_ref() {
-            if self.next_are(want, 1)? {
+            if self.next_are(&Expect::new(want, 1))? {
                 matched += 1;
                 continue;
             }
@@ -569,11 +583,306 @@ impl<R: Read> Tokens<R> {
     }
 }
 
+// ------------------------------------------------- line-structured output (custom)
+
+/// A non-empty line of an output read by [`Lines`] (a line is what lies
+/// between line feeds; it is non-empty when it has a token): its number of
+/// tokens, its first [`LINE_TOKENS`] tokens, and, when asked for, its tokens
+/// shown as a message shows them (each bounded by [`excerpt`], separated by
+/// spaces).
+pub(crate) struct LineToks {
+    /// How many tokens the line has.
+    pub(crate) count: u64,
+    /// The first tokens (at most [`LINE_TOKENS`]).
+    toks: Vec<Tok>,
+    /// Every token shown, when the line was read with `show` and has more
+    /// tokens than are kept.
+    shown: Option<String>,
+}
+
+/// Tokens kept of a line.
+const LINE_TOKENS: usize = 4;
+
+impl LineToks {
+    /// Token `i` (< [`LINE_TOKENS`]) is exactly `want`.
+    pub(crate) fn is(&self, i: usize, want: &[u8]) -> bool {
+        self.toks.get(i).is_some_and(|t| t.is(want))
+    }
+
+    /// Token `i` (< [`LINE_TOKENS`]) as an unsigned integer as testlib reads
+    /// one: digits only, no leading zero, at most `u64::MAX`.
+    pub(crate) fn unsigned(&self, i: usize) -> Option<u64> {
+        let t = self.toks.get(i)?;
+        let k = &t.kept;
+        if t.len > 20 || k.is_empty() || (k.len() > 1 && k[0] == b'0') {
+            return None;
+        }
+        k.iter().try_fold(0u64, |v, &d| {
+            if !d.is_ascii_digit() {
+                return None;
+            }
+            v.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+        })
+    }
+
+    /// Every token shown (the line must have been read with `show` when it has
+    /// more than [`LINE_TOKENS`] tokens).
+    pub(crate) fn shown(&self) -> String {
+        match &self.shown {
+            Some(s) => s.clone(),
+            None => self.first_shown(usize::MAX),
+        }
+    }
+
+    /// The first `n` (≤ [`LINE_TOKENS`]) tokens shown.
+    pub(crate) fn first_shown(&self, n: usize) -> String {
+        self.toks
+            .iter()
+            .take(n)
+            .map(Tok::shown)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The reader of [`Definition::compare_lines`].
+pub(crate) type DynLines<'a> = Lines<&'a mut dyn Read>;
+
+/// An output read line by line, in constant memory but for what messages
+/// show: the reader of the line-structured comparisons ([`OutputKind::Custom`]).
+/// One line may be read ahead ([`Lines::peek`]).
+pub(crate) struct Lines<R> {
+    w: Window<R>,
+    peeked: Option<Option<LineToks>>,
+}
+
+impl<R: Read> Lines<R> {
+    pub(crate) fn new(inner: R) -> Self {
+        Lines {
+            w: Window::new(inner),
+            peeked: None,
+        }
+    }
+
+    /// The fast path: the next lines are exactly `rendered` (lines, each ended
+    /// by a line feed, the first a lone token) and the line after them is not
+    /// one more line of this case (it has at most one token, or the output
+    /// ends); they are consumed and `true`. Otherwise nothing is consumed and
+    /// `false`. A line read ahead already must be `rendered`'s first.
+    #[inline]
+    pub(crate) fn next_are(&mut self, rendered: &[u8]) -> io::Result<bool> {
+        let need = match &self.peeked {
+            None => rendered,
+            Some(Some(first)) => {
+                let Some(nl) = rendered.iter().position(|&b| b == b'\n') else {
+                    return Ok(false);
+                };
+                if first.count != 1 || !first.is(0, &rendered[..nl]) {
+                    return Ok(false);
+                }
+                &rendered[nl + 1..]
+            }
+            Some(None) => return Ok(false),
+        };
+        let s = self.w.ahead(need.len() + 64)?;
+        if !s.starts_with(need) {
+            return Ok(false);
+        }
+        // The line after: at most one token and no other blank (else decline).
+        let t = &s[need.len()..];
+        let k = t.iter().position(is_blank).unwrap_or(t.len());
+        let next_ok = match t.get(k) {
+            Some(b'\n') => k > 0,
+            Some(_) => false,
+            // The window ends: the output ends there (or the token is long).
+            None => t.len() < 64,
+        };
+        if next_ok {
+            self.w.advance(need.len());
+            self.peeked = None;
+        }
+        Ok(next_ok)
+    }
+
+    /// The next non-empty line (`show`: keep every token shown when there are
+    /// more than are kept), `None` at the end of the output.
+    pub(crate) fn next(&mut self, show: bool) -> io::Result<Option<LineToks>> {
+        match self.peeked.take() {
+            Some(l) => Ok(l),
+            None => self.read(show),
+        }
+    }
+
+    /// The next non-empty line, left to be read by [`Lines::next`].
+    pub(crate) fn peek(&mut self, show: bool) -> io::Result<Option<&LineToks>> {
+        if self.peeked.is_none() {
+            self.peeked = Some(self.read(show)?);
+        }
+        Ok(self.peeked.as_ref().and_then(Option::as_ref))
+    }
+
+    fn read(&mut self, show: bool) -> io::Result<Option<LineToks>> {
+        loop {
+            let mut line = LineToks {
+                count: 0,
+                toks: Vec::new(),
+                shown: None,
+            };
+            let mut all = Vec::new();
+            let ended = loop {
+                // Blanks of the line.
+                let s = self.w.ahead(1)?;
+                let Some(&b) = s.first() else { break true };
+                if b == b'\n' {
+                    self.w.advance(1);
+                    break false;
+                }
+                if is_blank(&b) {
+                    let n = s
+                        .iter()
+                        .position(|b| !is_blank(b) || *b == b'\n')
+                        .unwrap_or(s.len());
+                    self.w.advance(n);
+                    continue;
+                }
+                // A token.
+                let mut t = Tok {
+                    kept: Vec::new(),
+                    len: 0,
+                };
+                loop {
+                    let s = self.w.ahead(1)?;
+                    if s.is_empty() {
+                        break;
+                    }
+                    let end = s.iter().position(is_blank);
+                    let n = end.unwrap_or(s.len());
+                    let keep = n.min(KEPT - t.kept.len());
+                    t.kept.extend_from_slice(&s[..keep]);
+                    t.len += n as u64;
+                    self.w.advance(n);
+                    if end.is_some() {
+                        break;
+                    }
+                }
+                line.count += 1;
+                if show {
+                    all.push(t.shown());
+                }
+                if line.toks.len() < LINE_TOKENS {
+                    line.toks.push(t);
+                }
+            };
+            if line.count > 0 {
+                if show && line.count > LINE_TOKENS as u64 {
+                    line.shown = Some(all.join(" "));
+                }
+                return Ok(Some(line));
+            }
+            if ended {
+                return Ok(None);
+            }
+        }
+    }
+}
+
+/// The streaming checker's loop for a problem compared line by line
+/// ([`OutputKind::Custom`]): [`check_cases`] with the problem's own
+/// comparison of a case ([`Definition::compare_lines`]) and of what follows
+/// the last one ([`Definition::extra_lines`]), with the messages of its
+/// whole-output comparison ([`Definition::compare_custom`]).
+pub(crate) fn check_line_cases<D: Definition + ?Sized>(
+    def: &D,
+    problem: Problem,
+    streams: Streams<'_>,
+) -> CheckResult {
+    let fail = |message: String| CheckResult {
+        verdict: Verdict::Fail,
+        message,
+    };
+    let mut cases = Validator::new(problem, streams.input);
+    let mut out: DynLines<'_> = Lines::new(streams.output);
+    let mut ans: Option<DynLines<'_>> = streams.answer.map(Lines::new);
+    let (mut out_bad, mut ans_bad, mut domain) = (None, None, None);
+    let mut rendered = Vec::new();
+    let mut n = 0u64;
+    loop {
+        let case = match cases.next_fast() {
+            Ok(Some(case)) => case,
+            Ok(None) => match cases.next_case_general() {
+                Ok(Some(case)) => case,
+                Ok(None) => break,
+                Err(Stop::Invalid(e)) => return fail(format!("invalid INPUT: {e}")),
+                Err(Stop::Io(e)) => return fail(format!("cannot read INPUT: {e}")),
+            },
+            Err(e) => return fail(format!("cannot read INPUT: {e}")),
+        };
+        n += 1;
+        if domain.is_some() {
+            continue;
+        }
+        let answer = match def.answer(&case) {
+            Ok(a) => a,
+            Err(e) => {
+                domain = Some(format!("invalid INPUT: case `{case}`: {e}"));
+                continue;
+            }
+        };
+        rendered.clear();
+        answer
+            .write_to(&mut rendered)
+            .expect("writing to a Vec cannot fail");
+        if let Some(a) = ans.as_mut()
+            && ans_bad.is_none()
+        {
+            match def.compare_lines(a, n, &case, &answer, &rendered) {
+                Ok(r) => ans_bad = r,
+                Err(e) => return fail(format!("cannot read ANSWER: {e}")),
+            }
+        }
+        if out_bad.is_none() {
+            match def.compare_lines(&mut out, n, &case, &answer, &rendered) {
+                Ok(r) => out_bad = r,
+                Err(e) => return fail(format!("cannot read OUTPUT: {e}")),
+            }
+        }
+    }
+    if let Some(d) = domain {
+        return fail(d);
+    }
+    if let Some(a) = ans.as_mut()
+        && ans_bad.is_none()
+    {
+        match def.extra_lines(a) {
+            Ok(r) => ans_bad = r,
+            Err(e) => return fail(format!("cannot read ANSWER: {e}")),
+        }
+    }
+    if let Some(m) = ans_bad {
+        return fail(format!(
+            "invalid ANSWER (it is not the exact answer): {}",
+            m.message
+        ));
+    }
+    if out_bad.is_none() {
+        match def.extra_lines(&mut out) {
+            Ok(r) => out_bad = r,
+            Err(e) => return fail(format!("cannot read OUTPUT: {e}")),
+        }
+    }
+    match out_bad {
+        Some(m) => CheckResult {
+            verdict: m.verdict,
+            message: m.message,
+        },
+        None => accepted(n),
+    }
+}
+
 /// [`check`] of files read as they go: the input is validated, solved and
 /// compared with the output (and the answer, verified) in one pass, in constant
-/// memory (a buffer of at most 1 MiB per stream), for the problems compared as
-/// integers or words; a problem with its own comparison (`wythoff-moves`) reads
-/// its streams whole. A stream that cannot be read is a checker failure.
+/// memory (a buffer of at most 1 MiB per stream; a message keeps what it
+/// shows), for every problem. A stream that cannot be read is a checker failure.
 ///
 /// ```
 /// use beatty_judge::{check::check_reader, Problem, Verdict};
@@ -586,39 +895,18 @@ pub fn check_reader<I: Read, O: Read, A: Read>(
     output: O,
     answer: Option<A>,
 ) -> CheckResult {
-    let fail = |message: String| CheckResult {
-        verdict: Verdict::Fail,
-        message,
-    };
-    let integers = match problem.spec().output {
-        OutputKind::Integers => true,
-        OutputKind::Words => false,
-        OutputKind::Custom => {
-            let all = |mut r: Box<dyn Read + '_>, what: &str| {
-                let mut v = Vec::new();
-                r.read_to_end(&mut v)
-                    .map(|_| v)
-                    .map_err(|e| format!("cannot read {what}: {e}"))
-            };
-            let read = (|| {
-                Ok::<_, String>((
-                    all(Box::new(input), "INPUT")?,
-                    all(Box::new(output), "OUTPUT")?,
-                    answer.map(|a| all(Box::new(a), "ANSWER")).transpose()?,
-                ))
-            })();
-            return match read {
-                Ok((i, o, a)) => check_whole(problem, &i, &o, a.as_deref()),
-                Err(e) => fail(e),
-            };
-        }
-    };
     let (mut input, mut output) = (input, output);
     let mut answer = answer;
     let streams = Streams {
         input: &mut input,
         output: &mut output,
         answer: answer.as_mut().map(|a| a as &mut dyn Read),
+    };
+    let integers = match problem.spec().output {
+        OutputKind::Integers => true,
+        OutputKind::Words => false,
+        // Its own monomorphic copy of `check_line_cases` (`Definition::check_lines`).
+        OutputKind::Custom => return problem.def().check_lines(problem, streams),
     };
     // The problem's own monomorphic copy of `check_cases` (see `Definition::check`).
     problem.def().check(problem, integers, streams)
@@ -650,58 +938,90 @@ pub(crate) fn check_cases<D: Definition + ?Sized>(
     let mut rendered = Vec::new();
     let mut slow = Vec::new();
     let mut n = 0u64;
+    // The lines of the two outcome answers in the problem's words, prepared once
+    // for `Definition::wins`; and for outcome answers from `answer`, prepared
+    // per word.
+    let words = def.spec().words;
+    let spec_lines = words.map(|w| {
+        [
+            Expect::plain(w.loses.as_bytes()),
+            Expect::plain(w.wins.as_bytes()),
+        ]
+    });
+    let mut prepared: [(&'static [u8], Option<Expect<'static>>); 2] = [(&[], None); 2];
+    let mut answer;
     loop {
-        let case = match cases.next_case() {
+        // The fast and the general half apart: the case stays in registers.
+        let case = match cases.next_fast() {
             Ok(Some(case)) => case,
-            Ok(None) => break,
-            Err(Stop::Invalid(e)) => return fail(format!("invalid INPUT: {e}")),
-            Err(Stop::Io(e)) => return fail(format!("cannot read INPUT: {e}")),
+            Ok(None) => match cases.next_case_general() {
+                Ok(Some(case)) => case,
+                Ok(None) => break,
+                Err(Stop::Invalid(e)) => return fail(format!("invalid INPUT: {e}")),
+                Err(Stop::Io(e)) => return fail(format!("cannot read INPUT: {e}")),
+            },
+            Err(e) => return fail(format!("cannot read INPUT: {e}")),
         };
         n += 1;
         if domain.is_some() {
             continue;
         }
-        let answer = match def.answer(&case) {
-            Ok(a) => a,
-            Err(e) => {
-                domain = Some(format!("invalid INPUT: case `{case}`: {e}"));
-                continue;
+        // The fast path compares the answer's line as bytes: an outcome's words
+        // as they are (prepared once), any other answer rendered (once for both
+        // streams).
+        let (answer, fast, is_rendered) = if let Some(w) = def.wins(&case)
+            && let Some(lines) = &spec_lines
+        {
+            // The answer is `words.answer(w)`, made only if the slow path needs it.
+            (Err(w), lines[usize::from(w)], false)
+        } else {
+            answer = match def.answer(&case) {
+                Ok(a) => a,
+                Err(e) => {
+                    domain = Some(format!("invalid INPUT: case `{case}`: {e}"));
+                    continue;
+                }
+            };
+            match &answer {
+                Answer::Outcome {
+                    to_move_wins,
+                    words,
+                } => {
+                    let word = if *to_move_wins {
+                        words.wins
+                    } else {
+                        words.loses
+                    }
+                    .as_bytes();
+                    // Prepared once per word: every answer of the loop comes from
+                    // the same code, so the same pointer (compared, not the bytes).
+                    let slot = &mut prepared[usize::from(*to_move_wins)];
+                    if !core::ptr::eq(slot.0, word) {
+                        *slot = (word, Expect::plain(word));
+                    }
+                    (Ok(&answer), slot.1, false)
+                }
+                _ => {
+                    rendered.clear();
+                    answer
+                        .write_to(&mut rendered)
+                        .expect("writing to a Vec cannot fail");
+                    (
+                        Ok(&answer),
+                        rendered.strip_suffix(b"\n").and_then(Expect::plain),
+                        true,
+                    )
+                }
             }
         };
-        // The fast path compares the answer's line as bytes: an outcome's words
-        // as they are, any other answer rendered (once for both streams).
-        let word = match &answer {
-            Answer::Outcome {
-                to_move_wins,
-                words,
-            } => Some(
-                if *to_move_wins {
-                    words.wins
-                } else {
-                    words.loses
-                }
-                .as_bytes(),
-            ),
-            _ => None,
-        };
-        if word.is_none() {
-            rendered.clear();
-            answer
-                .write_to(&mut rendered)
-                .expect("writing to a Vec cannot fail");
-        }
-        let line = match word {
-            Some(w) => Some(w),
-            None => rendered.strip_suffix(b"\n"),
-        };
-        let fast = line.and_then(|l| plain_tokens(l).map(|c| (l, c)));
         let mut cmp = CaseCmp {
             integers,
             i: n,
             case: &case,
-            answer: &answer,
+            answer,
+            words,
             fast,
-            rendered: word.is_none().then_some(&rendered[..]),
+            rendered: is_rendered.then_some(&rendered[..]),
             slow: &mut slow,
         };
         if let Some(a) = ans.as_mut()
@@ -774,15 +1094,54 @@ fn plain_tokens(line: &[u8]) -> Option<u64> {
     Some(count)
 }
 
+/// An answer line the fast path looks for ([`Tokens::next_are`]): its bytes,
+/// its number of tokens, and a line of at most 15 bytes also packed into the
+/// low bytes of a `u128` with the mask of those bytes (`mask` 0 otherwise).
+#[derive(Clone, Copy)]
+struct Expect<'a> {
+    bytes: &'a [u8],
+    count: u64,
+    packed: u128,
+    mask: u128,
+}
+
+impl<'a> Expect<'a> {
+    #[inline(always)]
+    fn new(bytes: &'a [u8], count: u64) -> Self {
+        let (mut packed, mut mask) = (0u128, 0u128);
+        if !bytes.is_empty() && bytes.len() < 16 {
+            let mut b = [0u8; 16];
+            b[..bytes.len()].copy_from_slice(bytes);
+            packed = u128::from_le_bytes(b);
+            mask = u128::MAX >> (8 * (16 - bytes.len()));
+        }
+        Expect {
+            bytes,
+            count,
+            packed,
+            mask,
+        }
+    }
+
+    /// The line of an answer rendered as `line`, when its tokens are
+    /// separated by single spaces ([`plain_tokens`]).
+    #[inline(always)]
+    fn plain(line: &'a [u8]) -> Option<Self> {
+        plain_tokens(line).map(|count| Expect::new(line, count))
+    }
+}
+
 /// One case compared on a stream: its line as bytes first ([`Tokens::next_are`]),
 /// token by token ([`Tokens::case`]) when that does not settle it.
 struct CaseCmp<'a> {
     integers: bool,
     i: u64,
     case: &'a Case,
-    answer: &'a Answer,
-    /// The line and its number of tokens, when it has the plain layout.
-    fast: Option<(&'a [u8], u64)>,
+    /// The answer, or who wins (`Definition::wins`) in the problem's `words`.
+    answer: Result<&'a Answer, bool>,
+    words: Option<OutcomeWords>,
+    /// The line, when it has the plain layout.
+    fast: Option<Expect<'a>>,
     /// The rendered answer, when it was rendered for the fast path.
     rendered: Option<&'a [u8]>,
     /// Where the answer is rendered otherwise.
@@ -792,8 +1151,8 @@ struct CaseCmp<'a> {
 impl CaseCmp<'_> {
     #[inline(always)]
     fn run<R: Read>(&mut self, stream: &mut Tokens<R>) -> io::Result<Option<Mismatch>> {
-        if let Some((line, count)) = self.fast
-            && stream.next_are(line, count)?
+        if let Some(line) = &self.fast
+            && stream.next_are(line)?
         {
             return Ok(None);
         }
@@ -806,7 +1165,15 @@ impl CaseCmp<'_> {
             Some(r) => r,
             None => {
                 self.slow.clear();
-                self.answer
+                let made;
+                let answer = match self.answer {
+                    Ok(a) => a,
+                    Err(w) => {
+                        made = self.words.expect("wins comes with words").answer(w);
+                        &made
+                    }
+                };
+                answer
                     .write_to(&mut *self.slow)
                     .expect("writing to a Vec cannot fail");
                 &self.slow[..]
@@ -1013,6 +1380,177 @@ mod tests {
         // Every verdict is reached many times.
         assert_eq!(verdicts.len(), 4, "{verdicts:?}");
         assert!(verdicts.values().all(|&n| n > 100), "{verdicts:?}");
+    }
+
+    /// wythoff-moves: the streaming line comparison and the whole-output one
+    /// give the same verdicts and messages on outputs mutated line by line
+    /// (moves swapped, repeated, dropped, joined; blank lines, carriage
+    /// returns, long lines, cases of more than eight lines), read a few bytes
+    /// at a time.
+    #[test]
+    fn wythoff_moves_streaming_and_whole_agree_on_line_mutations() {
+        let problem = Problem::WythoffMoves;
+        let mut rng = crate::generate::SplitMix64::new(2177);
+        let mut input = Vec::new();
+        crate::generate::generate(
+            problem,
+            crate::generate::Profile::Mixed,
+            7,
+            Some(30),
+            &mut input,
+        )
+        .unwrap();
+        let mut answer = Vec::new();
+        crate::solve(problem, &input[..], &mut answer).unwrap();
+        let lines: Vec<Vec<u8>> = answer
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .map(<[u8]>::to_vec)
+            .collect();
+        let odd: [&[u8]; 10] = [
+            b"",
+            b"  ",
+            b"0",
+            b"1",
+            b"1 2 3",
+            b"01 2",
+            b"x y",
+            b"18446744073709551616 1",
+            b"1 1 1 1 1 1 1 1 1 1 1 1",
+            b"\r",
+        ];
+        let mut verdicts = std::collections::HashMap::new();
+        for round in 0..3000 {
+            let mut l = lines.clone();
+            for _ in 0..rng.range(1, 3) {
+                let at = rng.range(0, l.len() as u64 - 1) as usize;
+                match rng.range(0, 6) {
+                    0 => {
+                        // A neighbour mostly (moves of one case), anywhere sometimes.
+                        let to = if rng.chance(3, 4) {
+                            (at + 1).min(l.len() - 1)
+                        } else {
+                            rng.range(0, l.len() as u64 - 1) as usize
+                        };
+                        l.swap(at, to);
+                    }
+                    1 => {
+                        let copy = l[at].clone();
+                        for _ in 0..rng.range(1, 9) {
+                            l.insert(at, copy.clone());
+                        }
+                    }
+                    2 => {
+                        l.remove(at);
+                    }
+                    3 => {
+                        let joined =
+                            [l[at].clone(), l.get(at + 1).cloned().unwrap_or_default()].join(&b' ');
+                        l[at] = joined;
+                    }
+                    4 => {
+                        // An odd line, and sometimes a move of another case after it.
+                        if rng.chance(1, 2) {
+                            let other = l[rng.range(0, l.len() as u64 - 1) as usize].clone();
+                            l.insert(at, other);
+                        }
+                        l.insert(
+                            at,
+                            odd[rng.range(0, odd.len() as u64 - 1) as usize].to_vec(),
+                        );
+                    }
+                    5 => l[at].extend_from_slice(b" \r"),
+                    _ => l[at] = vec![b'7'; rng.range(1, 200) as usize],
+                }
+            }
+            let mut output = l.join(&b'\n');
+            if rng.chance(3, 4) {
+                output.push(b'\n');
+            }
+            let ans = match round % 4 {
+                0 => None,
+                1 => Some(output.clone()),
+                _ => Some(answer.clone()),
+            };
+            let want = check_whole(problem, &input, &output, ans.as_deref());
+            let step = 1 + rng.range(0, 40) as usize;
+            let got = check_reader(
+                problem,
+                Trickle { data: &input, step },
+                Trickle {
+                    data: &output,
+                    step: step + 1,
+                },
+                ans.as_deref().map(|a| Trickle { data: a, step }),
+            );
+            assert_eq!(
+                got,
+                want,
+                "round {round}: {:?}",
+                String::from_utf8_lossy(&output)
+            );
+            *verdicts.entry(want.verdict).or_insert(0) += 1;
+        }
+        assert_eq!(verdicts.len(), 4, "{verdicts:?}");
+    }
+
+    /// `Tokens::next_are` (the masked comparison of lines up to 15 bytes, the
+    /// slice comparison of longer ones) against its definition: after blanks,
+    /// the stream starts with the line's bytes followed by a blank; what each
+    /// consumes, on random streams and lines over a small alphabet.
+    #[test]
+    fn next_are_matches_its_definition() {
+        let mut rng = crate::generate::SplitMix64::new(2126);
+        let alphabet = b"  \n\t\rab01";
+        let pick = |rng: &mut crate::generate::SplitMix64, n: u64| -> Vec<u8> {
+            (0..rng.range(0, n))
+                .map(|_| alphabet[rng.range(0, alphabet.len() as u64 - 1) as usize])
+                .collect()
+        };
+        let mut hits = 0;
+        for _ in 0..100_000 {
+            let words: Vec<Vec<u8>> = (0..rng.range(1, 4))
+                .map(|_| {
+                    let w: Vec<u8> = pick(&mut rng, 9)
+                        .into_iter()
+                        .filter(|b| !is_blank(b))
+                        .collect();
+                    if w.is_empty() { b"a".to_vec() } else { w }
+                })
+                .collect();
+            let line = words.join(&b' ');
+            let Some(e) = Expect::plain(&line) else {
+                panic!("{line:?} is plain")
+            };
+            assert_eq!(e.count, words.len() as u64);
+            let mut stream = pick(&mut rng, 4);
+            if rng.chance(1, 2) {
+                stream.extend_from_slice(&line);
+                if rng.chance(1, 3) {
+                    let at = rng.range(0, line.len() as u64 - 1) as usize;
+                    let end = stream.len() - line.len() + at;
+                    stream[end] = alphabet[rng.range(0, alphabet.len() as u64 - 1) as usize];
+                }
+            }
+            stream.extend(pick(&mut rng, 40));
+            let blanks = stream.iter().take_while(|b| is_blank(b)).count();
+            let rest = &stream[blanks..];
+            let want = rest.starts_with(&line) && rest.get(line.len()).is_some_and(is_blank);
+            let consumed = if want {
+                blanks + line.len() + 1
+            } else {
+                blanks
+            };
+            let step = 1 + rng.range(0, 20) as usize;
+            let mut t = Tokens::new(Trickle {
+                data: &stream,
+                step,
+            });
+            assert_eq!(t.next_are(&e).unwrap(), want, "{stream:?} {line:?}");
+            assert_eq!(t.w.pos(), consumed as u64, "{stream:?} {line:?}");
+            hits += usize::from(want);
+        }
+        assert!(hits > 5_000, "{hits}");
     }
 
     #[test]

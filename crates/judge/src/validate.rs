@@ -370,9 +370,25 @@ impl<R: Read> Validator<R> {
         Ok(Some(if two { Case::pair(a, b) } else { Case::one(a) }))
     }
 
-    /// The next case, `None` after the last one (the input is then valid).
-    #[inline]
-    pub(crate) fn next_case(&mut self) -> Result<Option<Case>, Stop> {
+    /// The fast half of reading the next case: the case when it is a whole
+    /// valid case line in the middle of the input ([`Validator::fast_case`],
+    /// inlined into the caller's loop), else `None` and nothing consumed; then
+    /// [`Validator::next_case_general`] decides. Each loop calls the two itself,
+    /// so that its case stays in registers (one function returning either
+    /// case through memory made every case wait on a stalled reload).
+    #[inline(always)]
+    pub(crate) fn next_fast(&mut self) -> io::Result<Option<Case>> {
+        if self.started && !self.done && self.count != Some(self.cases) {
+            self.fast_case()
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// The next case by the general path (after [`Validator::next_fast`]),
+    /// `None` after the last one (the input is then valid).
+    #[inline(never)]
+    pub(crate) fn next_case_general(&mut self) -> Result<Option<Case>, Stop> {
         if self.done {
             return Ok(None);
         }
@@ -508,7 +524,12 @@ impl std::error::Error for ValidateError {}
 pub fn validate_reader<R: Read>(problem: Problem, input: R) -> Result<ValidSummary, ValidateError> {
     let mut v = Validator::new(problem, input);
     loop {
-        match v.next_case() {
+        match v.next_fast() {
+            Ok(Some(_)) => continue,
+            Ok(None) => {}
+            Err(e) => return Err(ValidateError::Io(e)),
+        }
+        match v.next_case_general() {
             Ok(Some(_)) => {}
             Ok(None) => {
                 return Ok(ValidSummary {

@@ -83,6 +83,12 @@ impl Definition for Bash {
         Ok(WORDS.answer(o.player_to_move_wins()))
     }
 
+    #[inline(always)]
+    fn wins(&self, case: &Case) -> Option<bool> {
+        let (n, m) = case.ab();
+        bash::outcome(n, m).ok().map(|o| o.player_to_move_wins())
+    }
+
     fn float_answer(&self, _: &Case) -> Option<Answer> {
         None
     }

@@ -171,6 +171,28 @@ fn int_2b(a: u64, b: u64) -> bool {
     }
 }
 
+/// Whether the player to move (Stan) wins (a, b), both positive: exactly when
+/// the piles are equal or the larger over the smaller exceeds φ
+/// ([`euclid::outcome`], the reference this is tested against). For x > y > 0,
+/// x/y > φ ⟺ (x/y)² − x/y − 1 > 0 ⟺ x(x − y) > y² (φ is the positive root
+/// of t² − t − 1, and no integers make the two sides equal): two products in
+/// `u128`, exact for every `u64`.
+#[inline]
+fn stan_wins(a: u64, b: u64) -> bool {
+    let (x, y) = (u128::from(a.max(b)), u128::from(a.min(b)));
+    x == y || x * (x - y) > y * y
+}
+
+/// The error of a case with a zero (`a` is the first field).
+#[cold]
+fn zero_error(a: u64) -> DomainError {
+    if a == 0 {
+        zero_field(0, "a (only `0 0` may contain a zero)")
+    } else {
+        zero_field(1, "b (only `0 0` may contain a zero)")
+    }
+}
+
 pub(super) struct Euclid;
 
 impl Definition for Euclid {
@@ -178,12 +200,18 @@ impl Definition for Euclid {
         &SPEC
     }
 
+    #[inline]
     fn answer(&self, case: &Case) -> Result<Answer, DomainError> {
         match case.ab() {
-            (0, _) => Err(zero_field(0, "a (only `0 0` may contain a zero)")),
-            (_, 0) => Err(zero_field(1, "b (only `0 0` may contain a zero)")),
-            (a, b) => Ok(winner(euclid::outcome(a, b).player_to_move_wins())),
+            (a, b) if a > 0 && b > 0 => Ok(winner(stan_wins(a, b))),
+            (a, _) => Err(zero_error(a)),
         }
+    }
+
+    #[inline(always)]
+    fn wins(&self, case: &Case) -> Option<bool> {
+        let (a, b) = case.ab();
+        (a > 0 && b > 0).then(|| stan_wins(a, b))
     }
 
     fn float_answer(&self, case: &Case) -> Option<Answer> {
@@ -276,6 +304,49 @@ impl Definition for Euclid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The product test agrees with the games crate's ratio comparison and with
+    /// its step-by-step play (independent of both) on every pair up to 400, on
+    /// consecutive Fibonacci numbers (the ratios nearest φ) and their
+    /// neighbours, and on random pairs of every size up to `u64::MAX`.
+    #[test]
+    fn stan_wins_agrees_with_both_references() {
+        let check = |a: u64, b: u64| {
+            let want = euclid::outcome(a, b).player_to_move_wins();
+            assert_eq!(stan_wins(a, b), want, "({a}, {b})");
+            assert_eq!(
+                euclid::outcome_by_steps(a, b).player_to_move_wins(),
+                want,
+                "({a}, {b})"
+            );
+        };
+        for a in 1..=400 {
+            for b in 1..=400 {
+                check(a, b);
+            }
+        }
+        let fib: Vec<u64> = FIBONACCI
+            .iter()
+            .skip(1)
+            .map_while(|&f| u64::try_from(f).ok())
+            .collect();
+        for w in fib.windows(2) {
+            for (da, db) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                let (a, b) = (w[1].saturating_add(da), w[0].saturating_add(db));
+                check(a, b);
+                check(b, a);
+            }
+        }
+        let mut rng = SplitMix64::new(1525);
+        for _ in 0..200_000 {
+            let a = (rng.next_u64() >> rng.range(0, 63)).max(1);
+            let b = (rng.next_u64() >> rng.range(0, 63)).max(1);
+            check(a, b);
+            check(a, a / 2 + 1);
+        }
+        check(u64::MAX, u64::MAX);
+        check(u64::MAX, u64::MAX - 1);
+    }
 
     #[test]
     fn the_archetypes_of_the_docs_err_on_hack_cases() {

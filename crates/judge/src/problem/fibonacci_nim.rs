@@ -107,6 +107,57 @@ pub(super) fn wrapped_table_values() -> Vec<u64> {
     v
 }
 
+/// The answer by the games crate's theorem (the smallest Zeckendorf term of n
+/// against the opening's limit n − 1), with the error for n < 2: the reference
+/// [`is_fibonacci`] is tested against, and the answer for n < 2.
+#[cold]
+fn answer_by_zeckendorf(n: u64) -> Result<Answer, DomainError> {
+    let o = fibonacci_nim::outcome(n).map_err(|_| DomainError {
+        field: 0,
+        expected: "at least 2 stones".into(),
+        found: crate::text::found(n.to_string().as_bytes()),
+    })?;
+    Ok(words(o.player_to_move_wins()))
+}
+
+/// The Fibonacci numbers F(2) = 1, F(3) = 2, … F(93) (the last below 2^64) by
+/// their bit length: row L holds those with exactly L bits, at most two (F(k + 2)
+/// ≥ 2·F(k) has more bits than F(k)), the rest of the row 0.
+const BY_BITS: [[u64; 2]; 65] = {
+    const fn put(t: &mut [[u64; 2]; 65], f: u64) {
+        let row = &mut t[(64 - f.leading_zeros()) as usize];
+        if row[0] == 0 {
+            row[0] = f;
+        } else if row[1] == 0 {
+            row[1] = f;
+        } else {
+            panic!("three Fibonacci numbers of one bit length");
+        }
+    }
+    let mut t = [[0u64; 2]; 65];
+    let (mut f, mut g) = (1u64, 2u64); // F(2), F(3)
+    loop {
+        put(&mut t, f);
+        match f.checked_add(g) {
+            Some(h) => (f, g) = (g, h),
+            None => {
+                put(&mut t, g); // F(93): F(92) + F(93) overflows
+                break;
+            }
+        }
+    }
+    t
+};
+
+/// Whether `n` ≥ 1 is a Fibonacci number: at most two candidates share its bit
+/// length ([`BY_BITS`]). The fast path of the answer, tested against
+/// [`answer_by_zeckendorf`].
+#[inline]
+fn is_fibonacci(n: u64) -> bool {
+    let row = BY_BITS[(64 - n.leading_zeros()) as usize];
+    n != 0 && (n == row[0] || n == row[1])
+}
+
 pub(super) struct FibonacciNim;
 
 impl Definition for FibonacciNim {
@@ -114,14 +165,20 @@ impl Definition for FibonacciNim {
         &SPEC
     }
 
+    #[inline]
     fn answer(&self, case: &Case) -> Result<Answer, DomainError> {
         let n = case.values()[0];
-        let o = fibonacci_nim::outcome(n).map_err(|_| DomainError {
-            field: 0,
-            expected: "at least 2 stones".into(),
-            found: crate::text::found(n.to_string().as_bytes()),
-        })?;
-        Ok(words(o.player_to_move_wins()))
+        if n >= 2 {
+            // The first player loses exactly when n is a Fibonacci number.
+            return Ok(words(!is_fibonacci(n)));
+        }
+        answer_by_zeckendorf(n)
+    }
+
+    #[inline(always)]
+    fn wins(&self, case: &Case) -> Option<bool> {
+        let n = case.values()[0];
+        (n >= 2).then(|| !is_fibonacci(n))
     }
 
     fn float_answer(&self, case: &Case) -> Option<Answer> {
@@ -265,6 +322,39 @@ impl Definition for FibonacciNim {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table lookup and the Zeckendorf reference give the same answers (and
+    /// errors) on every n up to 2·10^6, around every Fibonacci number below 2^64
+    /// (the recurrence in u128, independent of both) and on random n of every
+    /// bit length.
+    #[test]
+    fn fast_answer_agrees_with_the_zeckendorf_reference() {
+        let fast = |n: u64| FibonacciNim.answer(&Case::one(n));
+        for n in 0..=2_000_000 {
+            assert_eq!(fast(n), answer_by_zeckendorf(n), "{n}");
+        }
+        let (mut f, mut g) = (1u128, 1u128);
+        let mut count = 0;
+        while f <= u128::from(u64::MAX) {
+            let n = f as u64;
+            assert!(is_fibonacci(n), "{n}");
+            for m in n.saturating_sub(3)..=n.saturating_add(3) {
+                assert_eq!(fast(m), answer_by_zeckendorf(m), "{m}");
+            }
+            if n >= 2 {
+                assert_eq!(fast(n), Ok(words(false)), "{n}");
+                count += 1;
+            }
+            (f, g) = (g, f + g);
+        }
+        assert_eq!(count, 91, "F(3) = 2 … F(93)");
+        let mut rng = crate::generate::SplitMix64::new(2516);
+        for _ in 0..200_000 {
+            let n = rng.next_u64() >> rng.range(0, 63);
+            assert_eq!(fast(n), answer_by_zeckendorf(n), "{n}");
+        }
+        assert!(!is_fibonacci(0) && !is_fibonacci(u64::MAX));
+    }
 
     /// Issue 26: a 32-bit `int` Fibonacci table past F46 wraps; every wrapped
     /// entry that is a legal input and no Fibonacci number must be a hack case

@@ -186,7 +186,9 @@ impl Problem {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Case {
     values: [u64; 2],
-    len: u8,
+    /// A whole word, not a byte: a case is built in registers and stored whole,
+    /// and a byte field read back by a wider load stalls (store forwarding).
+    len: usize,
 }
 
 impl Case {
@@ -196,7 +198,7 @@ impl Case {
             len: 0,
         };
         for &v in values.iter().take(2) {
-            c.values[usize::from(c.len)] = v;
+            c.values[c.len] = v;
             c.len += 1;
         }
         c
@@ -217,7 +219,7 @@ impl Case {
     }
 
     pub(crate) fn values(&self) -> &[u64] {
-        &self.values[..usize::from(self.len)]
+        &self.values[..self.len]
     }
 
     /// The two values of a two-field case (the second is 0 for one field).
@@ -435,6 +437,17 @@ pub(crate) trait Definition: Sync {
     /// The exact answer of a case with any `u64` values, or why the values are
     /// outside the game's domain.
     fn answer(&self, case: &Case) -> Result<Answer, DomainError>;
+    /// The fast path of [`Definition::answer`] for a problem whose answer is who
+    /// wins ([`Spec::words`]): `Some(true)` when the player to move wins the case,
+    /// `Some(false)` when they lose — then `answer` is exactly
+    /// `Ok(words.answer(…))` in the spec's words (a test checks it on every
+    /// generated case) — or `None`, and the caller asks `answer` (every other
+    /// problem, and cases outside the domain). Returning a `bool` keeps the
+    /// per-case loops of `check` and `solve` free of the `Answer` enum.
+    #[inline(always)]
+    fn wins(&self, _case: &Case) -> Option<bool> {
+        None
+    }
     /// The classic float solution's answer, `None` without one.
     fn float_answer(&self, case: &Case) -> Option<Answer>;
     /// The `edge` profile: every case, the sample's first.
@@ -473,7 +486,44 @@ pub(crate) trait Definition: Sync {
         crate::check::check_cases(self, problem, integers, streams)
     }
 
-    /// A problem-specific comparison for [`OutputKind::Custom`].
+    /// Checks streams (a problem compared by its own rules): the driver
+    /// [`crate::check::check_line_cases`], instantiated for this problem (keep
+    /// the default).
+    fn check_lines(
+        &self,
+        problem: Problem,
+        streams: crate::check::Streams<'_>,
+    ) -> crate::check::CheckResult {
+        crate::check::check_line_cases(self, problem, streams)
+    }
+
+    /// The streaming form of [`Definition::compare_custom`] for case `i`
+    /// (1-based) with its exact answer (and that answer rendered): what is wrong
+    /// with the case's lines, with the same message, or `None`.
+    fn compare_lines(
+        &self,
+        _lines: &mut crate::check::DynLines<'_>,
+        _i: u64,
+        _case: &Case,
+        _answer: &Answer,
+        _rendered: &[u8],
+    ) -> std::io::Result<Option<crate::check::Mismatch>> {
+        Ok(Some(crate::check::Mismatch::fail(
+            "this problem has no custom comparison",
+        )))
+    }
+
+    /// What [`Definition::compare_custom`] says of the lines after the last case.
+    fn extra_lines(
+        &self,
+        _lines: &mut crate::check::DynLines<'_>,
+    ) -> std::io::Result<Option<crate::check::Mismatch>> {
+        Ok(None)
+    }
+
+    /// A problem-specific comparison for [`OutputKind::Custom`] over a whole
+    /// output: the reference [`Definition::compare_lines`] is tested against.
+    #[cfg(test)]
     fn compare_custom(
         &self,
         _cases: &[Case],
@@ -617,6 +667,39 @@ impl FromStr for Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Definition::wins`, where it answers, is `answer` in the spec's words, on
+    /// every case of every profile (the edge and hack tables whole, random and
+    /// max cases) and on values outside the limits and the domain.
+    #[test]
+    fn wins_is_the_answer_in_the_spec_words() {
+        let mut rng = SplitMix64::new(21);
+        for p in Problem::ALL {
+            let def = p.def();
+            let mut cases = def.edge();
+            cases.extend(def.hack());
+            for i in 0..20_000 {
+                cases.push(def.random(&mut rng, i % 2 == 0));
+            }
+            let fields = def.spec().fields.len();
+            for v in [0, 1, 2, 3, u64::MAX, u64::MAX - 1, 1 << 32] {
+                for w in [0, 1, 5, u64::MAX] {
+                    cases.push(Case::new(&[v, w][..fields]));
+                }
+            }
+            let mut answered = 0;
+            for c in &cases {
+                if let Some(w) = def.wins(c) {
+                    let words = def.spec().words.expect("wins needs words");
+                    assert_eq!(def.answer(c), Ok(words.answer(w)), "{p} {c}");
+                    answered += 1;
+                }
+            }
+            if def.spec().words.is_some() {
+                assert!(answered > 10_000, "{p}: wins answered {answered} cases");
+            }
+        }
+    }
 
     #[test]
     fn every_name_and_alias_parses_back_in_any_case() {

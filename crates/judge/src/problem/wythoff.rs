@@ -159,6 +159,12 @@ impl Definition for Wythoff {
         Ok(bit(!golden::is_p_position(a, b)))
     }
 
+    #[inline(always)]
+    fn wins(&self, case: &Case) -> Option<bool> {
+        let (a, b) = case.ab();
+        Some(!golden::is_p_position(a, b))
+    }
+
     fn float_answer(&self, case: &Case) -> Option<Answer> {
         let (a, b) = case.ab();
         Some(bit(!beatty_float::is_p_position_f64(a, b)))

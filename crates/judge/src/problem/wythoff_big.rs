@@ -185,6 +185,12 @@ impl Definition for WythoffBig {
         Ok(letter(!golden::is_p_position(a, b)))
     }
 
+    #[inline(always)]
+    fn wins(&self, case: &Case) -> Option<bool> {
+        let (a, b) = case.ab();
+        Some(!golden::is_p_position(a, b))
+    }
+
     fn float_answer(&self, case: &Case) -> Option<Answer> {
         let (a, b) = case.ab();
         Some(letter(beatty_float::solutions::wythoff_big_f64(a, b)))

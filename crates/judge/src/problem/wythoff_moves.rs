@@ -37,10 +37,14 @@
 
 use super::wythoff::{LEGEND, max_pair_index, pair};
 use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
-use crate::check::{Mismatch, is_blank, shown_lines};
+use crate::check::{DynLines, Mismatch, shown_lines};
+#[cfg(test)]
+use crate::check::is_blank;
 use crate::generate::SplitMix64;
+#[cfg(test)]
 use crate::text::{TOKEN_BYTES, excerpt};
 use beatty_games::{Outcome, wythoff};
+use std::io;
 
 const MAX: u64 = 1_000_000;
 
@@ -247,6 +251,116 @@ impl Definition for WythoffMoves {
         Ok(super::wythoff::explain_text(a, b, &answer))
     }
 
+    fn compare_lines(
+        &self,
+        lines: &mut DynLines<'_>,
+        i: u64,
+        case: &Case,
+        answer: &Answer,
+        rendered: &[u8],
+    ) -> io::Result<Option<Mismatch>> {
+        if lines.next_are(rendered)? {
+            return Ok(None);
+        }
+        let Answer::Moves(exp) = answer else {
+            return Ok(Some(Mismatch::fail("wythoff-moves answers are moves")));
+        };
+        let head = |verdict: &str| {
+            format!(
+                "{verdict} on case {i} (input `{case}`): expected `{}`",
+                shown_lines(rendered)
+            )
+        };
+        let Some(first) = lines.next(true)? else {
+            return Ok(Some(Mismatch::wa(format!(
+                "{}, but the output ends before it",
+                head("wrong answer")
+            ))));
+        };
+        // The case's lines: the first, then every line of two or more tokens.
+        // Shown: the first 8; kept: the header and the first moves.
+        let mut shown = vec![first.shown()];
+        let mut lines_read = 1u64;
+        let header = if first.count != 1 {
+            None
+        } else if first.is(0, b"0") {
+            Some(false)
+        } else if first.is(0, b"1") {
+            Some(true)
+        } else {
+            None
+        };
+        let mut bad_move = false;
+        let mut listed = Vec::new();
+        let mut moves = 0u64;
+        while let Some(l) = lines.peek(lines_read < 8)?
+            && l.count >= 2
+        {
+            let l = lines.next(false)?.expect("peeked");
+            lines_read += 1;
+            if lines_read <= 8 {
+                shown.push(l.shown());
+            }
+            match (l.count, l.unsigned(0), l.unsigned(1)) {
+                (2, Some(x), Some(y)) => {
+                    moves += 1;
+                    if listed.len() < 4 {
+                        listed.push((x, y));
+                    }
+                }
+                _ => bad_move = true,
+            }
+        }
+        let received =
+            shown.join(" / ") + if lines_read > 8 { " / …" } else { "" };
+        let pe = |why: &str| {
+            Some(Mismatch::pe(format!(
+                "{}, received `{received}`: {why}",
+                head("presentation error")
+            )))
+        };
+        let Some(header) = header else {
+            return Ok(pe("a case starts with a line `0` or `1`"));
+        };
+        if bad_move {
+            return Ok(pe("a move is a line of two integers `x y`"));
+        }
+        let right = match exp {
+            None => !header && moves == 0,
+            Some(m) => {
+                header && moves == m.all().count() as u64 && {
+                    let rest = match m.both {
+                        Some(both) => {
+                            if listed[0] != both {
+                                return Ok(Some(Mismatch::wa(format!(
+                                    "{}, received `{received}`",
+                                    head("wrong answer")
+                                ))));
+                            }
+                            &mut listed[1..]
+                        }
+                        None => &mut listed[..],
+                    };
+                    rest.sort_unstable();
+                    rest == m.singles.as_slice()
+                }
+            }
+        };
+        Ok((!right).then(|| {
+            Mismatch::wa(format!("{}, received `{received}`", head("wrong answer")))
+        }))
+    }
+
+    fn extra_lines(&self, lines: &mut DynLines<'_>) -> io::Result<Option<Mismatch>> {
+        Ok(lines.next(false)?.map(|l| {
+            Mismatch::wa(format!(
+                "wrong answer: extra output after the last case, starting with `{}`",
+                l.first_shown(4)
+            ))
+        }))
+    }
+
+    #[cfg(test)]
     fn compare_custom(
         &self,
         cases: &[Case],
@@ -358,6 +472,7 @@ impl Definition for WythoffMoves {
 
 /// An unsigned integer as testlib reads one: digits only, no leading zero,
 /// at most `u64::MAX`.
+#[cfg(test)]
 fn unsigned(t: &[u8]) -> Option<u64> {
     if t.is_empty() || (t.len() > 1 && t[0] == b'0') || !t.iter().all(u8::is_ascii_digit) {
         return None;
