@@ -34,6 +34,7 @@ use core::fmt;
 /// assert_eq!(QuadraticIrrational::new(1, 1, 4, 2), Err(QuadraticError::PerfectSquare));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum QuadraticError {
     /// `d` is 0 or a perfect square, so α would be rational.
     PerfectSquare,

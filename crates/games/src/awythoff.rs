@@ -45,6 +45,7 @@ use beatty_core::quadratic::QuadraticIrrational;
 /// assert_eq!(AWythoff::new(0), Err(AWythoffError::ZeroParameter));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum AWythoffError {
     /// The parameter a is 0; the game needs a ≥ 1.
     ZeroParameter,

@@ -55,6 +55,7 @@ use core::ops::RangeInclusive;
 /// assert_eq!(bash::auction_winning_bids(0, 3), Err(BashError::ZeroPrice));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum BashError {
     /// The maximum take (or raise) is 0: no move is ever possible.
     ZeroMaxTake,

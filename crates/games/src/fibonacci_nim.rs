@@ -51,6 +51,7 @@ use core::fmt;
 /// assert_eq!(outcome(1), Err(FibonacciNimError::TooFewStones(1)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum FibonacciNimError {
     /// Fewer than 2 stones: the first move ("any number but not all") is impossible.
     TooFewStones(u64),

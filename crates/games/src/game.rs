@@ -95,6 +95,7 @@ pub trait Game {
 /// assert_eq!(Oracle::new(Loop).grundy(&0), Err(OracleError::Cycle));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum OracleError {
     /// A position can be reached from itself: the game is not finite.
     Cycle,

@@ -72,6 +72,7 @@ pub enum Component {
 /// assert_eq!(sum::outcome(&game, None), Err(SumError::Unavailable { index: 1 }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SumError {
     /// The Grundy value of component `index` is not available: a Wythoff
     /// position with no table, or outside the table's board.

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 
 /// How to find the hazards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Method {
     /// Visit every input ([`sweep`](mod@crate::sweep)).
     Sweep,

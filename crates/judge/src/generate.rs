@@ -90,6 +90,7 @@ impl SplitMix64 {
 /// assert_eq!("hack".parse::<Profile>(), Ok(Profile::Hack));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Profile {
     /// Uniform values within the limits, with losing positions mixed in.
     Random,
@@ -150,6 +151,7 @@ impl FromStr for Profile {
 /// assert!(matches!(e, GenError::Cases(_)));
 /// ```
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum GenError {
     /// An impossible number of cases was asked for.
     Cases(String),

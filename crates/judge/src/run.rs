@@ -284,6 +284,13 @@ fn run_one(
                 ),
             );
         }
+        // A limit a later sandbox adds: never an AC.
+        Some(other) => {
+            return done(
+                Verdict::RuntimeError,
+                format!("stopped by the sandbox: {other:?}"),
+            );
+        }
         None => {}
     }
     if o.exit != Exit::Code(0) {

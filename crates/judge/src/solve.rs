@@ -82,6 +82,7 @@ impl std::error::Error for InputError {}
 /// assert!(matches!(e, SolveError::Input(_)));
 /// ```
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The input is not an input of the problem.
     Input(InputError),

@@ -34,6 +34,7 @@ pub fn sample(problem: Problem) -> &'static [u8] {
 
 /// Why a test set could not be written.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum TestsetError {
     /// Reading or writing `path` failed.
     Io {

@@ -495,6 +495,7 @@ pub fn validate(problem: Problem, input: &[u8]) -> Result<ValidSummary, Validati
 
 /// Why [`validate_reader`] failed.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum ValidateError {
     /// The input breaks a rule.
     Invalid(ValidationError),

@@ -10,6 +10,7 @@ use core::fmt;
 
 /// A verdict of the checker or the local judge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Verdict {
     /// The output is correct.
     Accepted,

@@ -149,6 +149,7 @@ use std::time::{Duration, Instant};
 
 /// How strongly a run is isolated (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Isolation {
     /// PID, mount, IPC and UTS namespaces.
     Strict,
@@ -240,6 +241,7 @@ pub struct Limits {
 
 /// Which limit stopped a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Limit {
     /// Wall time.
     Wall,

@@ -58,6 +58,7 @@ use std::path::{Path, PathBuf};
 /// assert!("polygon".parse::<Format>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Format {
     /// The legacy Kattis problem package format.
     #[default]
@@ -135,6 +136,7 @@ pub enum BadOut {
 
 /// Why a package could not be written. Every variant names `out` as given.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum PackageError {
     /// `out` cannot be used, and nothing was written.
     Out {

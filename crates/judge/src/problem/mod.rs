@@ -45,6 +45,7 @@ macro_rules! registry {
         /// assert_eq!(Problem::Euclid.name(), "euclid");
         /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
         pub enum Problem {
             $($(#[doc = $doc])* $variant,)*
         }

@@ -338,6 +338,7 @@ fn cmd_validate(a: &SolveArgs) -> Outcome {
     match result.map_err(|e| match e {
         ValidateError::Invalid(e) => e.to_string(),
         ValidateError::Io(e) => format!("cannot read {name}: {e}"),
+        other => other.to_string(),
     }) {
         Ok(s) => {
             let mut out = io::stdout().lock();
