@@ -338,6 +338,21 @@ pub fn check(problem: Problem, input: &[u8], output: &[u8], answer: Option<&[u8]
     check_reader(problem, input, output, answer)
 }
 
+/// The next case of the input, validated: the fast half, then the general
+/// one (called apart, so that a case stays in registers); a fault as the
+/// checker's message.
+#[inline(always)]
+fn next_case<R: Read>(cases: &mut Validator<R>) -> Result<Option<Case>, String> {
+    match cases.next_fast() {
+        Ok(Some(case)) => Ok(Some(case)),
+        Ok(None) => cases.next_case_general().map_err(|e| match e {
+            Stop::Invalid(e) => format!("invalid INPUT: {e}"),
+            Stop::Io(e) => format!("cannot read INPUT: {e}"),
+        }),
+        Err(e) => Err(format!("cannot read INPUT: {e}")),
+    }
+}
+
 // ------------------------------------------------------------ the streaming checker
 
 /// A token as the streaming checker keeps it: its first [`KEPT`] bytes and its
@@ -358,6 +373,31 @@ impl Tok {
             kept: t[..t.len().min(KEPT)].to_vec(),
             len: t.len() as u64,
         }
+    }
+
+    /// Reads the token that starts at the window's position (not blank),
+    /// through its end, keeping its first [`KEPT`] bytes.
+    fn read<R: Read>(w: &mut Window<R>) -> io::Result<Tok> {
+        let mut t = Tok {
+            kept: Vec::new(),
+            len: 0,
+        };
+        loop {
+            let s = w.ahead(1)?;
+            if s.is_empty() {
+                break;
+            }
+            let end = s.iter().position(is_blank);
+            let n = end.unwrap_or(s.len());
+            let keep = n.min(KEPT - t.kept.len());
+            t.kept.extend_from_slice(&s[..keep]);
+            t.len += n as u64;
+            w.advance(n);
+            if end.is_some() {
+                break;
+            }
+        }
+        Ok(t)
     }
 
     fn is(&self, want: &[u8]) -> bool {
@@ -451,25 +491,7 @@ impl<R: Read> Tokens<R> {
                 break;
             }
         }
-        let mut t = Tok {
-            kept: Vec::new(),
-            len: 0,
-        };
-        loop {
-            let s = self.w.ahead(1)?;
-            if s.is_empty() {
-                break;
-            }
-            let end = s.iter().position(is_blank);
-            let n = end.unwrap_or(s.len());
-            let keep = n.min(KEPT - t.kept.len());
-            t.kept.extend_from_slice(&s[..keep]);
-            t.len += n as u64;
-            self.w.advance(n);
-            if end.is_some() {
-                break;
-            }
-        }
+        let t = Tok::read(&mut self.w)?;
         self.read += 1;
         Ok(Some(t))
     }
@@ -746,25 +768,7 @@ impl<R: Read> Lines<R> {
                     continue;
                 }
                 // A token.
-                let mut t = Tok {
-                    kept: Vec::new(),
-                    len: 0,
-                };
-                loop {
-                    let s = self.w.ahead(1)?;
-                    if s.is_empty() {
-                        break;
-                    }
-                    let end = s.iter().position(is_blank);
-                    let n = end.unwrap_or(s.len());
-                    let keep = n.min(KEPT - t.kept.len());
-                    t.kept.extend_from_slice(&s[..keep]);
-                    t.len += n as u64;
-                    self.w.advance(n);
-                    if end.is_some() {
-                        break;
-                    }
-                }
+                let t = Tok::read(&mut self.w)?;
                 line.count += 1;
                 if show {
                     all.push(t.shown());
@@ -807,15 +811,10 @@ pub(crate) fn check_line_cases<D: Definition + ?Sized>(
     let mut rendered = Vec::new();
     let mut n = 0u64;
     loop {
-        let case = match cases.next_fast() {
+        let case = match next_case(&mut cases) {
             Ok(Some(case)) => case,
-            Ok(None) => match cases.next_case_general() {
-                Ok(Some(case)) => case,
-                Ok(None) => break,
-                Err(Stop::Invalid(e)) => return fail(format!("invalid INPUT: {e}")),
-                Err(Stop::Io(e)) => return fail(format!("cannot read INPUT: {e}")),
-            },
-            Err(e) => return fail(format!("cannot read INPUT: {e}")),
+            Ok(None) => break,
+            Err(message) => return fail(message),
         };
         n += 1;
         if domain.is_some() {
@@ -952,15 +951,10 @@ pub(crate) fn check_cases<D: Definition + ?Sized>(
     let mut answer;
     loop {
         // The fast and the general half apart: the case stays in registers.
-        let case = match cases.next_fast() {
+        let case = match next_case(&mut cases) {
             Ok(Some(case)) => case,
-            Ok(None) => match cases.next_case_general() {
-                Ok(Some(case)) => case,
-                Ok(None) => break,
-                Err(Stop::Invalid(e)) => return fail(format!("invalid INPUT: {e}")),
-                Err(Stop::Io(e)) => return fail(format!("cannot read INPUT: {e}")),
-            },
-            Err(e) => return fail(format!("cannot read INPUT: {e}")),
+            Ok(None) => break,
+            Err(message) => return fail(message),
         };
         n += 1;
         if domain.is_some() {
@@ -987,12 +981,7 @@ pub(crate) fn check_cases<D: Definition + ?Sized>(
                     to_move_wins,
                     words,
                 } => {
-                    let word = if *to_move_wins {
-                        words.wins
-                    } else {
-                        words.loses
-                    }
-                    .as_bytes();
+                    let word = words.word(*to_move_wins).as_bytes();
                     // Prepared once per word: every answer of the loop comes from
                     // the same code, so the same pointer (compared, not the bytes).
                     let slot = &mut prepared[usize::from(*to_move_wins)];

@@ -616,14 +616,7 @@ impl<W: Write> Out<W> {
             Answer::Outcome {
                 to_move_wins,
                 words,
-            } => self.line(
-                if *to_move_wins {
-                    words.wins
-                } else {
-                    words.loses
-                }
-                .as_bytes(),
-            ),
+            } => self.line(words.word(*to_move_wins).as_bytes()),
             other => other.write_to(self),
         }
     }

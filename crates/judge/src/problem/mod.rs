@@ -299,6 +299,12 @@ impl OutcomeWords {
             words: self,
         }
     }
+
+    /// The word for a win (`true`) or a loss of the player to move.
+    #[must_use]
+    pub const fn word(self, to_move_wins: bool) -> &'static str {
+        if to_move_wins { self.wins } else { self.loses }
+    }
 }
 
 /// The exact answer of one case, and its one rendering: [`Answer::write_to`]
@@ -338,12 +344,7 @@ impl Answer {
                 to_move_wins,
                 words,
             } => {
-                let word = if *to_move_wins {
-                    words.wins
-                } else {
-                    words.loses
-                };
-                out.write_all(word.as_bytes())?;
+                out.write_all(words.word(*to_move_wins).as_bytes())?;
                 out.write_all(b"\n")
             }
             Answer::Moves(None) => out.write_all(b"0\n"),
