@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the README's pictures in docs/pictures/ with `judge plot`.
+# Regenerates the pictures of docs/pictures.md in docs/pictures/ with `judge plot`.
 #   bash docs/make-pictures.sh          write them
 #   bash docs/make-pictures.sh --check  make them in a scratch directory and fail unless
 #                                       they are byte-identical to the committed ones (CI)

@@ -66,3 +66,8 @@ pub fn wythoff_p_table(n: usize) -> Vec<Vec<bool>> {
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of `docs/crates.md`, run by `cargo test` as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/crates.md")]
+pub struct CratesDoctests;
