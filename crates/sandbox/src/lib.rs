@@ -11,25 +11,24 @@
 //! (so `kill -9` of the judge takes the run with it). The repository's
 //! `docs/sandbox.md` has the threat model and what each layer stops.
 //!
-//! Every run is a set of
-//! processes the judge fully owns. The judge forks a tiny *keeper* process that
-//! joins the run's memory cgroup (where there is one), starts a new session,
-//! applies the resource limits, and forks the program. The program gets a
+//! Every run is a set of processes the judge fully owns. The program gets a
 //! clean environment (`PATH=/usr/local/bin:/usr/bin:/bin`, `HOME` its
 //! working directory, `TMPDIR` the same or, with a private `/tmp`, `/tmp`,
 //! `LANG=C`; a command without a `/` is looked up in that `PATH`, then in the
 //! judge's), and no file descriptor but its standard input (a pipe the judge
-//! feeds from memory), output and error.
+//! feeds from memory), output and error. Before its `exec` it joins the run's
+//! memory cgroup (where there is one), starts a new session, takes the
+//! resource limits and is confined; `inside.rs` lists these steps.
 //!
-//! * [`Isolation::Strict`]: the keeper first enters a fresh PID namespace and a
-//!   private mount namespace (through a new user namespace when the judge is
-//!   not root). There a small init process (PID 1) mounts a fresh `/proc`
-//!   (which shows only the run's processes), forks the program (PID 2) and
-//!   reaps every orphan; when the program ends, init reports its wait status
-//!   to the keeper and exits (as it does when the keeper dies:
-//!   `PR_SET_PDEATHSIG = SIGKILL`), and the kernel kills every process of the
-//!   namespace, whatever they did with sessions and process groups. The
-//!   program sees no process outside it, so it cannot signal the judge. The
+//! * [`Isolation::Strict`]: the judge forks a small *init* into a fresh PID
+//!   namespace and a private mount namespace (through a new user namespace
+//!   when the judge is not root). Init (PID 1) mounts a fresh `/proc` (which
+//!   shows only the run's processes), starts the program (PID 2) and reaps
+//!   every orphan; when the program ends, init reports its wait status to the
+//!   judge and exits (as it does when the judge dies: `PR_SET_PDEATHSIG =
+//!   SIGKILL`), and the kernel kills every process of the namespace, whatever
+//!   they did with sessions and process groups. The program sees no process
+//!   outside it, so it cannot signal the judge. The
 //!   directories given in [`Limits::hide`] (the test data) are covered by an
 //!   empty read-only tmpfs, and `/tmp`, `/var/tmp` and `/dev/shm` by one fresh
 //!   private tmpfs of [`Limits::disk`] (gone with the run), each unless the
