@@ -155,6 +155,43 @@ pub fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
         .collect()
 }
 
+/// Whether `to` is one move away from `from`: a positive multiple of the
+/// smaller number taken from the larger, leaving it ≥ 0 (the rules, for
+/// every `u64`; a position with a zero has no move).
+///
+/// ```
+/// use beatty_games::euclid::is_move;
+/// assert!(is_move((25, 7), (11, 7)));
+/// assert!(is_move((7, 25), (7, 4)));
+/// assert!(!is_move((25, 7), (20, 7))); // 5 is no multiple of 7
+/// assert!(!is_move((0, 7), (0, 0)));
+/// ```
+#[must_use]
+pub fn is_move((a, b): (u64, u64), (x, y): (u64, u64)) -> bool {
+    let taken = |big: u64, small: u64, new: u64| {
+        small > 0 && new < big && (big - new).is_multiple_of(small)
+    };
+    (x == a && y != b && a <= b && taken(b, a, y)) || (y == b && x != a && b <= a && taken(a, b, x))
+}
+
+/// The move from a position with no zero that takes the least: the smaller
+/// number once from the larger. From a losing position (larger/smaller < φ)
+/// it is the only move. `None` when a number is 0.
+///
+/// ```
+/// use beatty_games::euclid::delaying_move;
+/// assert_eq!(delaying_move(11, 7), Some((4, 7)));
+/// assert_eq!(delaying_move(5, 0), None);
+/// ```
+#[must_use]
+pub fn delaying_move(a: u64, b: u64) -> Option<(u64, u64)> {
+    match (a, b) {
+        (0, _) | (_, 0) => None,
+        _ if a >= b => Some((a - b, b)),
+        _ => Some((a, b - a)),
+    }
+}
+
 /// A perfect-play line from (a, b): the start position, then each position after a
 /// move, ending at a position with a zero.
 ///

@@ -193,6 +193,40 @@ pub fn winning_moves(a: u64, b: u64) -> Vec<Move> {
     moves_into(&NORMAL, a, b)
 }
 
+/// Whether `to` is one move away from `from`: some stones taken from one
+/// pile, or the same number from both (the rules, for every `u64`).
+///
+/// ```
+/// use beatty_games::wythoff::is_move;
+/// assert!(is_move((4, 5), (1, 2))); // 3 from both
+/// assert!(is_move((4, 5), (4, 0)));
+/// assert!(!is_move((4, 5), (2, 4))); // 2 and 1
+/// assert!(!is_move((4, 5), (4, 5))); // nothing taken
+/// ```
+#[must_use]
+pub fn is_move((a, b): (u64, u64), (x, y): (u64, u64)) -> bool {
+    x <= a && y <= b && (x, y) != (a, b) && (x == a || y == b || a - x == b - y)
+}
+
+/// The move that makes the game last longest from a losing position: one
+/// stone from the larger pile (every move from a P-position leaves an
+/// N-position, and this one leaves the most stones). `None` at (0, 0),
+/// where there is no move.
+///
+/// ```
+/// use beatty_games::wythoff::delaying_move;
+/// assert_eq!(delaying_move(3, 5), Some((3, 4)));
+/// assert_eq!(delaying_move(0, 0), None);
+/// ```
+#[must_use]
+pub fn delaying_move(a: u64, b: u64) -> Option<(u64, u64)> {
+    match (a, b) {
+        (0, 0) => None,
+        _ if a >= b => Some((a - 1, b)),
+        _ => Some((a, b - 1)),
+    }
+}
+
 /// Outcome of misère Wythoff (whoever takes the last stone loses), exact for
 /// all `u64`: the P-positions are (0, 1), (2, 2) and the normal ones
 /// (⌊kφ⌋, ⌊kφ²⌋) for k ≥ 2, with mirror images.

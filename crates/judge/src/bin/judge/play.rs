@@ -439,25 +439,26 @@ impl Rules for WythoffRules {
     }
 
     fn has_move(&self, &(a, b): &(u64, u64)) -> bool {
-        a > 0 || b > 0
+        wythoff::delaying_move(a, b).is_some()
     }
 
     fn parse_move(&self, &(a, b): &(u64, u64), text: &str) -> Result<(u64, u64), String> {
         let [x, y] = numbers::<2>(text, "the two piles after your move")?;
-        if x > a || y > b {
-            return Err(format!("({x}, {y}) adds stones to a pile of ({a}, {b})"));
+        if wythoff::is_move((a, b), (x, y)) {
+            return Ok((x, y));
         }
-        if (x, y) == (a, b) {
-            return Err("a move takes at least one stone".to_owned());
-        }
-        if x != a && y != b && a - x != b - y {
-            return Err(format!(
+        // Why not, in the player's terms.
+        Err(if x > a || y > b {
+            format!("({x}, {y}) adds stones to a pile of ({a}, {b})")
+        } else if (x, y) == (a, b) {
+            "a move takes at least one stone".to_owned()
+        } else {
+            format!(
                 "taking from both piles needs the same number from each ({} and {} here)",
                 a - x,
                 b - y
-            ));
-        }
-        Ok((x, y))
+            )
+        })
     }
 
     fn advise(&self, &(a, b): &(u64, u64)) -> Advice<(u64, u64)> {
@@ -479,9 +480,9 @@ impl Rules for WythoffRules {
             };
         }
         // (a, b) is a Wythoff pair: every move leaves an N-position. Take one stone from
-        // the larger pile: the smallest move.
+        // the larger pile: the smallest move. (Advice is asked only where a move exists.)
         let k = a.abs_diff(b);
-        let to = if a >= b { (a - 1, b) } else { (a, b - 1) };
+        let to = wythoff::delaying_move(a, b).unwrap_or((a, b));
         Advice::Lose {
             to,
             which: "taking 1 from the larger pile, the smallest move".to_owned(),
@@ -525,16 +526,12 @@ impl Rules for EuclidRules {
     }
 
     fn has_move(&self, &(a, b): &(u64, u64)) -> bool {
-        a > 0 && b > 0
+        euclid::delaying_move(a, b).is_some()
     }
 
     fn parse_move(&self, &(a, b): &(u64, u64), text: &str) -> Result<(u64, u64), String> {
         let [x, y] = numbers::<2>(text, "the two numbers after your move")?;
-        let legal = |big: u64, small: u64, new: u64| new < big && (big - new).is_multiple_of(small);
-        if x == a && y != b && a <= b && legal(b, a, y) {
-            return Ok((x, y));
-        }
-        if y == b && x != a && b <= a && legal(a, b, x) {
+        if euclid::is_move((a, b), (x, y)) {
             return Ok((x, y));
         }
         let (big, small) = (a.max(b), a.min(b));
@@ -553,8 +550,9 @@ impl Rules for EuclidRules {
             };
             return Advice::Win { to: (x, y), why };
         }
-        // a/b < φ < 2: the only move takes the smaller number once.
-        let to = if a >= b { (a - b, b) } else { (a, b - a) };
+        // a/b < φ < 2: the only move takes the smaller number once. (Advice is
+        // asked only where a move exists.)
+        let to = euclid::delaying_move(a, b).unwrap_or((a, b));
         let (big, small) = (a.max(b), a.min(b));
         Advice::Lose {
             to,
