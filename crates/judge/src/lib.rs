@@ -39,6 +39,7 @@ pub mod invoke;
 pub mod lang;
 pub mod package;
 pub mod problem;
+mod rng;
 #[cfg(target_os = "linux")]
 pub mod run;
 #[cfg(target_os = "linux")]

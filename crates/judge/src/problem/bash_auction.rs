@@ -30,7 +30,7 @@ use super::{
     Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec, answer_note,
     zero_field,
 };
-use crate::generate::SplitMix64;
+use crate::rng::SplitMix64;
 use beatty_games::bash;
 use core::fmt::Write;
 

@@ -32,7 +32,7 @@ use super::{
     Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
     Spec, answer_note, zero_field,
 };
-use crate::generate::SplitMix64;
+use crate::rng::SplitMix64;
 use beatty_core::golden;
 use beatty_core::zeckendorf::FIBONACCI;
 use beatty_games::euclid;

@@ -39,7 +39,7 @@ use super::{
     Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
     Spec, answer_note,
 };
-use crate::generate::SplitMix64;
+use crate::rng::SplitMix64;
 use beatty_core::zeckendorf::{FIBONACCI, Zeckendorf};
 use beatty_games::fibonacci_nim;
 use core::fmt::Write;
@@ -348,7 +348,7 @@ mod tests {
             (f, g) = (g, f + g);
         }
         assert_eq!(count, 91, "F(3) = 2 … F(93)");
-        let mut rng = crate::generate::SplitMix64::new(2516);
+        let mut rng = crate::rng::SplitMix64::new(2516);
         for _ in 0..200_000 {
             let n = rng.next_u64() >> rng.range(0, 63);
             assert_eq!(fast(n), answer_by_zeckendorf(n), "{n}");

@@ -16,7 +16,7 @@
 //! (a doc line and a line) in the `registry!` list here, which declares the
 //! module, the [`Problem`] variant and the registry row.
 
-use crate::generate::SplitMix64;
+use crate::rng::SplitMix64;
 use core::fmt;
 use core::str::FromStr;
 use std::io::{self, Write};

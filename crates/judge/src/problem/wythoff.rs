@@ -30,7 +30,7 @@ use super::{
     Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
     Spec, answer_note,
 };
-use crate::generate::SplitMix64;
+use crate::rng::SplitMix64;
 use beatty_core::golden::{self, Class};
 use beatty_games::{Outcome, wythoff};
 use core::fmt::Write;

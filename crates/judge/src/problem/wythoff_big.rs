@@ -30,7 +30,7 @@ use super::wythoff::{LEGEND, max_pair_index, pair};
 use super::{
     Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation, Spec,
 };
-use crate::generate::SplitMix64;
+use crate::rng::SplitMix64;
 use beatty_core::golden;
 use beatty_core::zeckendorf::FIBONACCI;
 use std::sync::OnceLock;

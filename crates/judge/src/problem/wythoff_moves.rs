@@ -40,7 +40,7 @@ use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, R
 use crate::check::{DynLines, Mismatch, shown_lines};
 #[cfg(test)]
 use crate::check::is_blank;
-use crate::generate::SplitMix64;
+use crate::rng::SplitMix64;
 #[cfg(test)]
 use crate::text::{TOKEN_BYTES, excerpt};
 use beatty_games::{Outcome, wythoff};
