@@ -3,7 +3,7 @@
 //! drivers (`generate`) both use. Re-exported as `generate::SplitMix64`.
 
 /// The SplitMix64 generator (Steele, Lea and Flood, 2014): 64 bits of
-/// state, one addition and two multiply-xorshifts per output, the same
+/// state, one addition, two multiplications and three xor-shifts per output, the same
 /// sequence on every platform, so a seed names a test set.
 ///
 /// ```
