@@ -60,6 +60,8 @@ fn usable_cgroup_dir(dir: &Path) -> bool {
                 v2: dir.join("cgroup.controllers").exists(),
                 dirs: vec![e.path()],
                 join: Vec::new(),
+                opened: Vec::new(),
+                limit: None,
             };
             drop(stale);
         }
@@ -148,19 +150,34 @@ pub(crate) struct RunCgroup {
     dirs: Vec<PathBuf>,
     /// `cgroup.procs` (v2) or `tasks` (v1) of each directory, for the keeper to join.
     join: Vec<std::fs::File>,
+    /// The files read after every run, opened when the cgroup was made (off
+    /// the run's path) and read from offset 0 each time.
+    opened: Vec<(&'static str, std::fs::File)>,
+    /// The memory limit set, if any.
+    limit: Option<u64>,
 }
+
+/// The files of a cgroup read after a run, by hierarchy.
+const READ_V1: [&str; 4] = [
+    "cgroup.procs",
+    "memory.max_usage_in_bytes",
+    "memory.failcnt",
+    "memory.oom_control",
+];
+const READ_V2: [&str; 4] = ["cgroup.procs", "memory.peak", "memory.events", "cpu.stat"];
 
 fn named(e: std::io::Error, p: &Path) -> std::io::Error {
     std::io::Error::new(e.kind(), format!("{}: {e}", p.display()))
 }
 
-fn read_u64(p: &Path) -> Option<u64> {
-    std::fs::read_to_string(p).ok()?.trim().parse().ok()
+fn number(text: &str) -> Option<u64> {
+    text.trim().parse().ok()
 }
 
-/// The value of `key` in a `key value` file (`memory.events`, `cpu.stat`).
-fn keyed(p: &Path, key: &str) -> Option<u64> {
-    std::fs::read_to_string(p).ok()?.lines().find_map(|l| {
+/// The value of `key` in the text of a `key value` file (`memory.events`,
+/// `cpu.stat`).
+fn keyed(text: &str, key: &str) -> Option<u64> {
+    text.lines().find_map(|l| {
         let (k, v) = l.split_once(' ')?;
         (k == key).then(|| v.trim().parse().ok()).flatten()
     })
@@ -172,11 +189,13 @@ impl RunCgroup {
         let Some(base) = cgroup_base() else {
             return Ok(None);
         };
-        let cg = match spares::take() {
+        let mut cg = match spares::take(limit) {
             Some(cg) => cg,
             None => RunCgroup::make(base)?,
         };
-        cg.set_limit(limit)?;
+        if cg.limit != Some(limit) {
+            cg.set_limit(limit)?;
+        }
         Ok(Some(cg))
     }
 
@@ -197,6 +216,8 @@ impl RunCgroup {
             v2,
             dirs: vec![d],
             join: Vec::new(),
+            opened: Vec::new(),
+            limit: None,
         };
         // The keeper joins by writing `0` (itself) there. Cgroup v1 moves a
         // single thread (`tasks`) without the global lock whose write side
@@ -213,12 +234,42 @@ impl RunCgroup {
                     .map_err(|e| named(e, &p))?,
             );
         }
+        let names = if cg.v2 { READ_V2 } else { READ_V1 };
+        for name in names {
+            if let Ok(f) = std::fs::File::open(cg.dirs[0].join(name)) {
+                cg.opened.push((name, f));
+            }
+        }
         Ok(cg)
+    }
+
+    /// The text of the cgroup file `name`: read again from offset 0 through
+    /// the file opened when the cgroup was made, else by its path.
+    fn read(&self, name: &str) -> Option<String> {
+        use std::os::unix::fs::FileExt;
+        let Some((_, f)) = self.opened.iter().find(|(n, _)| *n == name) else {
+            return std::fs::read_to_string(self.dirs.first()?.join(name)).ok();
+        };
+        let mut buf = vec![0u8; 4096];
+        let mut len = 0;
+        loop {
+            if len == buf.len() {
+                buf.resize(2 * len, 0);
+            }
+            match f.read_at(&mut buf[len..], len as u64) {
+                Ok(0) => break,
+                Ok(n) => len += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => return None,
+            }
+        }
+        buf.truncate(len);
+        String::from_utf8(buf).ok()
     }
 
     /// Limits the memory (and swap: none beyond it) of everything in the
     /// cgroup to `limit` bytes.
-    fn set_limit(&self, limit: u64) -> std::io::Result<()> {
+    fn set_limit(&mut self, limit: u64) -> std::io::Result<()> {
         let set = |p: PathBuf, v: u64| std::fs::write(&p, v.to_string()).map_err(|e| named(e, &p));
         let Some(d) = self.dirs.first() else {
             return Ok(());
@@ -230,12 +281,20 @@ impl RunCgroup {
                 set(swap, 0)?;
             }
         } else {
-            set(d.join("memory.limit_in_bytes"), limit)?;
+            // The memory and swap limit may never be below the memory limit:
+            // raised first when the limit goes up, lowered last when it goes down.
             let swap = d.join("memory.memsw.limit_in_bytes");
-            if swap.exists() {
+            let swap = swap.exists().then_some(swap);
+            let raising = self.limit.is_some_and(|old| limit > old);
+            if raising && let Some(swap) = &swap {
+                set(swap.clone(), limit)?;
+            }
+            set(d.join("memory.limit_in_bytes"), limit)?;
+            if !raising && let Some(swap) = swap {
                 set(swap, limit)?;
             }
         }
+        self.limit = Some(limit);
         Ok(())
     }
 
@@ -254,13 +313,11 @@ impl RunCgroup {
 
     /// The processes in the cgroup now.
     pub(crate) fn members(&self) -> Vec<i32> {
-        self.dirs.first().map_or_else(Vec::new, |d| {
-            std::fs::read_to_string(d.join("cgroup.procs"))
-                .unwrap_or_default()
-                .split_whitespace()
-                .filter_map(|p| p.parse().ok())
-                .collect()
-        })
+        self.read("cgroup.procs")
+            .unwrap_or_default()
+            .split_whitespace()
+            .filter_map(|p| p.parse().ok())
+            .collect()
     }
 
     /// Kills everything in the cgroup, until it is empty (a few rounds for
@@ -285,35 +342,32 @@ impl RunCgroup {
 
     /// Peak memory of the run, bytes.
     pub(crate) fn peak(&self) -> Option<u64> {
-        let d = self.dirs.first()?;
-        read_u64(&d.join(if self.v2 {
+        number(&self.read(if self.v2 {
             "memory.peak"
         } else {
             "memory.max_usage_in_bytes"
-        }))
+        })?)
     }
 
     /// Whether the run hit the memory limit: the kernel refused or reclaimed
     /// memory at the limit, or killed a process for it.
     pub(crate) fn limit_hit(&self) -> bool {
-        let Some(d) = self.dirs.first() else {
-            return false;
-        };
+        let read = |name| self.read(name).unwrap_or_default();
         if self.v2 {
-            let events = d.join("memory.events");
+            let events = read("memory.events");
             ["max", "oom", "oom_kill"]
                 .iter()
                 .any(|k| keyed(&events, k).is_some_and(|n| n > 0))
         } else {
-            read_u64(&d.join("memory.failcnt")).is_some_and(|n| n > 0)
-                || keyed(&d.join("memory.oom_control"), "oom_kill").is_some_and(|n| n > 0)
+            number(&read("memory.failcnt")).is_some_and(|n| n > 0)
+                || keyed(&read("memory.oom_control"), "oom_kill").is_some_and(|n| n > 0)
         }
     }
 
     /// CPU time of everything that ran in the cgroup (v2 only).
     pub(crate) fn cpu(&self) -> Option<Duration> {
         if self.v2 {
-            keyed(&self.dirs.first()?.join("cpu.stat"), "usage_usec").map(Duration::from_micros)
+            keyed(&self.read("cpu.stat")?, "usage_usec").map(Duration::from_micros)
         } else {
             None
         }
@@ -355,6 +409,8 @@ mod spares {
         closed: bool,
         /// Making one failed: runs make their own (and report the error).
         broken: bool,
+        /// The memory limit of the last run, set on the ones made ahead.
+        limit: Option<u64>,
     }
 
     fn lock() -> MutexGuard<'static, Spares> {
@@ -380,12 +436,14 @@ mod spares {
         })
     }
 
-    /// A fresh cgroup made ahead, if one is ready.
-    pub(super) fn take() -> Option<RunCgroup> {
+    /// A fresh cgroup made ahead, if one is ready; the next ones are made
+    /// with the memory limit `limit` already set (runs of a judge share one).
+    pub(super) fn take(limit: u64) -> Option<RunCgroup> {
         if !started() {
             return None;
         }
         let mut s = lock();
+        s.limit = Some(limit);
         let cg = s.ready.pop();
         WAKE.notify_all();
         cg
@@ -415,8 +473,14 @@ mod spares {
             // Making first: that is what the next run waits for.
             if s.ready.len() < READY && !s.broken {
                 s.busy = true;
+                let limit = s.limit;
                 drop(s);
-                let made = RunCgroup::make(base);
+                let made = RunCgroup::make(base).and_then(|mut cg| {
+                    if let Some(l) = limit {
+                        cg.set_limit(l)?;
+                    }
+                    Ok(cg)
+                });
                 s = lock();
                 match made {
                     Ok(cg) => s.ready.push(cg),

@@ -116,3 +116,30 @@ fn output_is_capped_and_errors_keep_their_tail() {
         assert!(o.stderr.ends_with(b"01999\nlast line\n"), "{isolation:?}");
     }
 }
+
+/// The memory limit changes from run to run (cgroups are made ahead with the
+/// last run's limit): raised, lowered, raised again, each one in force.
+#[test]
+fn memory_limits_change_between_runs() {
+    use beatty_sandbox::Limit;
+    let hog: Vec<OsString> = ["python3", "-c", "b = b'x' * 100_000_000; print(len(b))"]
+        .iter()
+        .map(OsString::from)
+        .collect();
+    for isolation in isolations() {
+        for mib in [64u64, 512, 32, 512, 48] {
+            let limits = Limits {
+                memory: mib << 20,
+                ..limits()
+            };
+            let o = run(&hog, Arc::new(Vec::new()), &limits, isolation).expect("run");
+            if mib >= 512 {
+                assert_eq!(o.exit, Exit::Code(0), "{mib} MiB, {isolation:?}");
+                assert_eq!(o.stdout, b"100000000\n", "{mib} MiB, {isolation:?}");
+                assert_eq!(o.limit, None, "{mib} MiB, {isolation:?}");
+            } else {
+                assert_eq!(o.limit, Some(Limit::Memory), "{mib} MiB, {isolation:?}");
+            }
+        }
+    }
+}
