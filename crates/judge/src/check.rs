@@ -1024,3 +1024,6 @@ mod tests {
         assert!(r.message.contains("…(1048576 bytes)"), "{}", r.message);
     }
 }
+
+#[cfg(test)]
+mod testlib_tests;
