@@ -26,7 +26,7 @@ cd "$(dirname "$0")/.."
 jobs=${MUTANTS_JOBS:-1}
 timeout=${MUTANTS_TIMEOUT:-60}
 judge_tests=(-- --lib --test accepted --test e2e --test package --test play --test plot --test testset
-    --test validate_messages)
+    --test validate_messages --test text_and_verdicts)
 
 # name | cargo mutants arguments (before any `--`) | test arguments
 parts=(
