@@ -121,6 +121,10 @@ for p in "${parts[@]}"; do
         "${test_args[@]}" || rc=$?
     set +f
     minutes=$(( (SECONDS - start + 30) / 60 ))
+    case $rc in
+        0 | 2 | 3) ;;
+        *) echo "error: cargo mutants failed on $name (exit $rc): no row written" >&2; exit "$rc" ;;
+    esac
     python3 - "$name" "$out/mutants.out/outcomes.json" "$minutes" "$(git rev-parse --short HEAD)" <<'EOF'
 import json, sys, datetime, re
 name, path, minutes, commit = sys.argv[1:]
@@ -141,10 +145,9 @@ open(doc, "w").write(head + "<!-- mutants-table -->\n" + "\n".join(hdr + rows) +
                      + "<!-- /mutants-table -->\n" + tail)
 print(row)
 EOF
-    case $rc in
-        0) ;;
-        2 | 3) status=1; echo "mutants: $name: missed mutants or timeouts (see $out/mutants.out)" >&2 ;;
-        *) echo "error: cargo mutants failed on $name (exit $rc)" >&2; exit "$rc" ;;
-    esac
+    if [ "$rc" != 0 ]; then
+        status=1
+        echo "mutants: $name: missed mutants or timeouts (see $out/mutants.out)" >&2
+    fi
 done
 exit "$status"
