@@ -29,11 +29,12 @@ fn excerpts_cut_exactly_past_the_bound() {
     assert_eq!(excerpt(b"\n\n\n", 2), "\\n\\n…(3 bytes)");
     assert_eq!(excerpt(b"a\\b", 3), "a\\\\b");
     assert_eq!(excerpt(b"\x07\t\r", 64), "\\u{7}\\t\\r");
-    // Printable text, ASCII or not, stays as it is.
+    // Printable text, ASCII or not, stays as it is, quotes included.
     assert_eq!(
         excerpt("Stan wins, φ ≈ 1.618".as_bytes(), 64),
         "Stan wins, φ ≈ 1.618"
     );
+    assert_eq!(excerpt(br#"say "it's""#, 64), r#"say "it's""#);
 }
 
 #[test]
