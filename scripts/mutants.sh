@@ -8,7 +8,8 @@
 #                                      BASE (what .ci/run runs with BASE = HEAD~1)
 #
 # Each part is one `cargo mutants` run (cargo-mutants 27.1.0, `--jobs
-# ${MUTANTS_JOBS:-1}`, test timeout ${MUTANTS_TIMEOUT:-60} s) over a crate or a
+# ${MUTANTS_JOBS:-1}`; test timeout MUTANTS_TIMEOUT seconds, else cargo-mutants' own:
+# five times the unmutated tests' time) over a crate or a
 # module, with the named equivalent mutants of .cargo/mutants.toml left out; its
 # output goes to target/mutants/<part>/mutants.out. The part's row of the table
 # in docs/mutants.md (between the `mutants-table` markers) is then rewritten with
@@ -24,7 +25,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 jobs=${MUTANTS_JOBS:-1}
-timeout=${MUTANTS_TIMEOUT:-60}
+timeout_args=()
+[ -n "${MUTANTS_TIMEOUT:-}" ] && timeout_args=(--timeout "$MUTANTS_TIMEOUT")
 judge_tests=(-- --lib --test accepted --test e2e --test package --test play --test plot --test testset
     --test validate_messages --test text_and_verdicts)
 
@@ -73,7 +75,7 @@ if [ "${1:-}" = --in-diff ]; then
     fi
     rc=0
     timeout --signal=INT "${MUTANTS_SECONDS:-1800}" cargo mutants --in-diff "$out/diff" \
-        --jobs "$jobs" --timeout 120 -o "$out" || rc=$?
+        --jobs "$jobs" "${timeout_args[@]}" -o "$out" || rc=$?
     case $rc in
         0) echo "mutants: every mutant of the changes since $base is caught (or unviable)" ;;
         124)
@@ -117,7 +119,7 @@ for p in "${parts[@]}"; do
     # shellcheck disable=SC2086 # $args is a list of words (and a glob for cargo-mutants)
     set -f
     rc=0
-    cargo mutants $args --jobs "$jobs" --timeout "$timeout" --no-shuffle -o "$out" \
+    cargo mutants $args --jobs "$jobs" "${timeout_args[@]}" --no-shuffle -o "$out" \
         "${test_args[@]}" || rc=$?
     set +f
     minutes=$(( (SECONDS - start + 30) / 60 ))
