@@ -719,6 +719,10 @@ mod bound_tests {
         assert!(side_fits(0));
         assert!(!side_fits(MAX_TABLE_SIDE + 1));
         assert!(!side_fits(usize::MAX));
+        // Both builders apply the bound the right way round (a small board is
+        // built) before one past the limit is asked for: a builder that ignored
+        // or inverted the bound would start on a 1 GiB table here.
+        assert!(grundy_table(1).is_some() && grundy_table_naive(1).is_some());
         assert!(grundy_table(MAX_TABLE_SIDE + 1).is_none());
         assert!(grundy_table_naive(MAX_TABLE_SIDE + 1).is_none());
     }
