@@ -132,3 +132,26 @@ fn what_was_found_is_named() {
         )
     );
 }
+
+/// `validate_reader`'s error says whether the input broke a rule or could not
+/// be read.
+#[test]
+fn reading_errors_are_not_rule_errors() {
+    use beatty_judge::validate::{ValidateError, validate_reader};
+    use std::io::{self, Read};
+    struct Broken;
+    impl Read for Broken {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::Error::other("disk on fire"))
+        }
+    }
+    let e = validate_reader(Problem::Wythoff, Broken).unwrap_err();
+    assert!(matches!(e, ValidateError::Io(_)), "{e:?}");
+    assert_eq!(e.to_string(), "i/o error: disk on fire");
+    let e = validate_reader(Problem::Wythoff, &b"1 2 \n"[..]).unwrap_err();
+    assert!(matches!(e, ValidateError::Invalid(_)), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 4: expected end of line, found a space"
+    );
+}
