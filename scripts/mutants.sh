@@ -116,6 +116,7 @@ for p in "${parts[@]}"; do
     [ "$tests" = judge ] && test_args=("${judge_tests[@]}")
     echo "=== mutants: $name"
     start=$SECONDS
+    commit=$(git rev-parse --short HEAD)
     # shellcheck disable=SC2086 # $args is a list of words (and a glob for cargo-mutants)
     set -f
     rc=0
@@ -127,7 +128,7 @@ for p in "${parts[@]}"; do
         0 | 2 | 3) ;;
         *) echo "error: cargo mutants failed on $name (exit $rc): no row written" >&2; exit "$rc" ;;
     esac
-    python3 - "$name" "$out/mutants.out/outcomes.json" "$minutes" "$(git rev-parse --short HEAD)" <<'EOF'
+    python3 - "$name" "$out/mutants.out/outcomes.json" "$minutes" "$commit" <<'EOF'
 import json, sys, datetime, re
 name, path, minutes, commit = sys.argv[1:]
 d = json.load(open(path))
