@@ -134,20 +134,43 @@ fn what_was_found_is_named() {
 }
 
 /// `validate_reader`'s error says whether the input broke a rule or could not
-/// be read.
+/// be read; an interrupted read is retried, as `std::io` does.
 #[test]
 fn reading_errors_are_not_rule_errors() {
     use beatty_judge::validate::{ValidateError, validate_reader};
     use std::io::{self, Read};
-    struct Broken;
-    impl Read for Broken {
-        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
-            Err(io::Error::other("disk on fire"))
+    /// Fails its first read with `kind`, then hands out `data`.
+    struct Hiccup {
+        kind: Option<io::ErrorKind>,
+        data: &'static [u8],
+    }
+    impl Read for Hiccup {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if let Some(kind) = self.kind.take() {
+                return Err(io::Error::new(kind, "disk on fire"));
+            }
+            self.data.read(buf)
         }
     }
-    let e = validate_reader(Problem::Wythoff, Broken).unwrap_err();
+    let data = b"2 1\n";
+    let e = validate_reader(
+        Problem::Wythoff,
+        Hiccup {
+            kind: Some(io::ErrorKind::Other),
+            data,
+        },
+    )
+    .unwrap_err();
     assert!(matches!(e, ValidateError::Io(_)), "{e:?}");
     assert_eq!(e.to_string(), "i/o error: disk on fire");
+    let ok = validate_reader(
+        Problem::Wythoff,
+        Hiccup {
+            kind: Some(io::ErrorKind::Interrupted),
+            data,
+        },
+    );
+    assert_eq!(ok.map(|s| s.cases).ok(), Some(1));
     let e = validate_reader(Problem::Wythoff, &b"1 2 \n"[..]).unwrap_err();
     assert!(matches!(e, ValidateError::Invalid(_)), "{e:?}");
     assert_eq!(
