@@ -386,6 +386,12 @@ impl GrundyTable {
 /// ```
 pub const MAX_TABLE_SIDE: usize = 1 << 14;
 
+/// Whether a board of side `n` is within [`MAX_TABLE_SIDE`]: the one bound of
+/// both table builders, testable at the limit without building a 1 GiB table.
+const fn side_fits(n: usize) -> bool {
+    n <= MAX_TABLE_SIDE
+}
+
 /// One fixed-size bitset per line (row, column or diagonal) over the values
 /// 0..3n: a value is the mex of its options, so at most their number,
 /// a + b + min(a, b) < 3n. The mex search therefore always finds a clear bit.
@@ -435,7 +441,7 @@ impl Bits {
 /// ```
 #[must_use]
 pub fn grundy_table(n: usize) -> Option<GrundyTable> {
-    if n > MAX_TABLE_SIDE {
+    if !side_fits(n) {
         return None;
     }
     let mut values = vec![0u32; n * n];
@@ -475,7 +481,7 @@ pub fn grundy_table(n: usize) -> Option<GrundyTable> {
 /// ```
 #[must_use]
 pub fn grundy_table_naive(n: usize) -> Option<GrundyTable> {
-    if n > MAX_TABLE_SIDE {
+    if !side_fits(n) {
         return None;
     }
     let mut values = vec![0u32; n * n];
@@ -606,7 +612,8 @@ mod tests {
         for n in [0, 1, 2, 63, 64, 65, 130] {
             assert_eq!(grundy_table(n), grundy_table_naive(n), "n = {n}");
         }
-        assert!(grundy_table_naive(MAX_TABLE_SIDE + 1).is_none());
+        // The bound itself is `bound_tests`' (which stops at a wrong bound before
+        // it could start building a 1 GiB table).
     }
 
     /// The k with f(k) = v for a nondecreasing f, by binary search.
@@ -729,5 +736,28 @@ mod tests {
     fn circulated_larger_pile_only_solutions_miss_this() {
         let kinds: Vec<MoveKind> = winning_moves(4, 5).iter().map(|m| m.kind).collect();
         assert_eq!(kinds, [MoveKind::Both, MoveKind::Smaller]);
+    }
+}
+
+#[cfg(test)]
+mod bound_tests {
+    use super::*;
+
+    /// The documented limit, at it and one past it (building the 1 GiB table
+    /// itself is out of reach of a unit test).
+    #[test]
+    fn the_largest_side_is_accepted_and_one_more_is_not() {
+        assert_eq!(MAX_TABLE_SIDE, 16_384);
+        assert!(side_fits(MAX_TABLE_SIDE));
+        assert!(side_fits(MAX_TABLE_SIDE - 1));
+        assert!(side_fits(0));
+        assert!(!side_fits(MAX_TABLE_SIDE + 1));
+        assert!(!side_fits(usize::MAX));
+        // Both builders apply the bound the right way round (a small board is
+        // built) before one past the limit is asked for: a builder that ignored
+        // or inverted the bound would start on a 1 GiB table here.
+        assert!(grundy_table(1).is_some() && grundy_table_naive(1).is_some());
+        assert!(grundy_table(MAX_TABLE_SIDE + 1).is_none());
+        assert!(grundy_table_naive(MAX_TABLE_SIDE + 1).is_none());
     }
 }

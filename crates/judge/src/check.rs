@@ -1551,3 +1551,6 @@ mod tests {
         assert!(r.message.contains("…(1048576 bytes)"), "{}", r.message);
     }
 }
+
+#[cfg(test)]
+mod testlib_tests;

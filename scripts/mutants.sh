@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# The full mutation-testing pass (issue #24), one part at a time, and its table.
+#
+#   scripts/mutants.sh                 every part below, in order
+#   scripts/mutants.sh core judge/check  only these parts
+#   scripts/mutants.sh --list          the parts and what each runs
+#   scripts/mutants.sh --in-diff BASE  only the mutants of the lines changed since
+#                                      BASE (what .ci/run runs with BASE = HEAD~1)
+#
+# Each part is one `cargo mutants` run (cargo-mutants 27.1.0, `--jobs
+# ${MUTANTS_JOBS:-1}`; test timeout MUTANTS_TIMEOUT seconds, else cargo-mutants' own:
+# five times the unmutated tests' time) over a crate or a
+# module, with the named equivalent mutants of .cargo/mutants.toml left out; its
+# output goes to target/mutants/<part>/mutants.out. The part's row of the table
+# in docs/mutants.md (between the `mutants-table` markers) is then rewritten with
+# the counts of its outcomes.json: caught, missed, unviable, timeouts, and the
+# minutes the run took; the other rows are kept. The script exits 1 when a part
+# has a missed mutant or a timeout (after writing its row), 0 otherwise.
+#
+# The judge's parts test with the library's unit tests and the integration tests
+# that check verdicts and answers (`--lib` and every `--test` target but
+# `hostile`, which exercises the sandbox, not these modules), without doctests.
+# On two shared cores the whole pass takes hours: run the parts you changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+jobs=${MUTANTS_JOBS:-1}
+timeout_args=()
+[ -n "${MUTANTS_TIMEOUT:-}" ] && timeout_args=(--timeout "$MUTANTS_TIMEOUT")
+judge_tests=(-- --lib --test accepted --test e2e --test package --test play --test plot --test testset
+    --test validate_messages --test text_and_verdicts)
+
+# name | cargo mutants arguments (before any `--`) | test arguments
+parts=(
+    "core|-p beatty-core|"
+    "float|-p beatty-float|"
+    "games|-p beatty-games|"
+    "hazards|-p beatty-hazards|"
+    "judge/check|-p beatty-judge -f crates/judge/src/check.rs|judge"
+    "judge/validate|-p beatty-judge -f crates/judge/src/validate.rs|judge"
+    "judge/solve|-p beatty-judge -f crates/judge/src/solve.rs|judge"
+    "judge/problem|-p beatty-judge -f crates/judge/src/problem/*.rs|judge"
+    "judge/generate|-p beatty-judge -f crates/judge/src/generate.rs|judge"
+    "judge/verdict|-p beatty-judge -f crates/judge/src/verdict.rs|judge"
+    "judge/text|-p beatty-judge -f crates/judge/src/text.rs|judge"
+    "judge/run|-p beatty-judge -f crates/judge/src/run.rs|judge"
+)
+
+if [ "${1:-}" = --list ]; then
+    for p in "${parts[@]}"; do
+        IFS='|' read -r name args tests <<<"$p"
+        echo "$name: cargo mutants $args${tests:+ ${judge_tests[*]}}"
+    done
+    exit 0
+fi
+
+install() {
+    if ! cargo mutants --version 2>/dev/null | grep -qx 'cargo-mutants 27.1.0'; then
+        cargo install cargo-mutants --locked --version 27.1.0
+    fi
+}
+
+if [ "${1:-}" = --in-diff ]; then
+    # Each mutant is tested with every test of its package (doctests included);
+    # the whole run within MUTANTS_SECONDS (default 1800).
+    base=${2:?usage: scripts/mutants.sh --in-diff BASE}
+    install
+    out=target/mutants/in-diff
+    rm -rf "$out"
+    mkdir -p "$out"
+    git diff "$base" HEAD -- '*.rs' >"$out/diff"
+    if ! [ -s "$out/diff" ]; then
+        echo "mutants: no Rust file changed since $base"
+        exit 0
+    fi
+    rc=0
+    timeout --signal=INT "${MUTANTS_SECONDS:-1800}" cargo mutants --in-diff "$out/diff" \
+        --jobs "$jobs" "${timeout_args[@]}" -o "$out" || rc=$?
+    case $rc in
+        0) echo "mutants: every mutant of the changes since $base is caught (or unviable)" ;;
+        124)
+            echo "error: cargo mutants --in-diff ran out of time (MUTANTS_SECONDS);" \
+                "run scripts/mutants.sh on the parts of:" >&2
+            git diff --name-only "$base" HEAD -- '*.rs' >&2
+            ;;
+        2 | 3)
+            echo "error: mutants of the changes since $base that no test catches (missed," \
+                "then timeouts): kill each with a test that can fail, or name a true" \
+                "equivalent in .cargo/mutants.toml" >&2
+            cat "$out/mutants.out/missed.txt" "$out/mutants.out/timeout.txt" >&2
+            ;;
+        *) echo "error: cargo mutants --in-diff failed (exit $rc)" >&2 ;;
+    esac
+    [ "$rc" = 0 ]
+    exit
+fi
+
+want=("$@")
+selected() {
+    [ ${#want[@]} -eq 0 ] && return 0
+    local w
+    for w in "${want[@]}"; do [ "$w" = "$1" ] && return 0; done
+    return 1
+}
+
+install
+
+status=0
+for p in "${parts[@]}"; do
+    IFS='|' read -r name args tests <<<"$p"
+    selected "$name" || continue
+    out="target/mutants/$name"
+    rm -rf "$out"
+    mkdir -p "$out"
+    test_args=()
+    [ "$tests" = judge ] && test_args=("${judge_tests[@]}")
+    echo "=== mutants: $name"
+    start=$SECONDS
+    commit=$(git rev-parse --short HEAD)
+    # shellcheck disable=SC2086 # $args is a list of words (and a glob for cargo-mutants)
+    set -f
+    rc=0
+    cargo mutants $args --jobs "$jobs" "${timeout_args[@]}" --no-shuffle -o "$out" \
+        "${test_args[@]}" || rc=$?
+    set +f
+    minutes=$(( (SECONDS - start + 30) / 60 ))
+    case $rc in
+        0 | 2 | 3) ;;
+        *) echo "error: cargo mutants failed on $name (exit $rc): no row written" >&2; exit "$rc" ;;
+    esac
+    python3 - "$name" "$out/mutants.out/outcomes.json" "$minutes" "$commit" <<'EOF'
+import json, sys, datetime, re
+name, path, minutes, commit = sys.argv[1:]
+d = json.load(open(path))
+row = (f"| {name} | {d['total_mutants']} | {d['caught']} | {d['missed']} | {d['unviable']} "
+       f"| {d['timeout']} | {minutes} | {commit}, {datetime.date.today()} |")
+doc = "docs/mutants.md"
+text = open(doc).read()
+head, rest = text.split("<!-- mutants-table -->\n", 1)
+table, tail = rest.split("<!-- /mutants-table -->\n", 1)
+lines = table.splitlines()
+hdr, rows = lines[:2], lines[2:]
+rows = [r for r in rows if not r.startswith(f"| {name} |")] + [row]
+order = ["core", "float", "games", "hazards", "judge/check", "judge/validate", "judge/solve",
+         "judge/problem", "judge/generate", "judge/verdict", "judge/text", "judge/run"]
+rows.sort(key=lambda r: order.index(r.split("|")[1].strip()) if r.split("|")[1].strip() in order else 99)
+open(doc, "w").write(head + "<!-- mutants-table -->\n" + "\n".join(hdr + rows) + "\n"
+                     + "<!-- /mutants-table -->\n" + tail)
+print(row)
+EOF
+    if [ "$rc" != 0 ]; then
+        status=1
+        echo "mutants: $name: missed mutants or timeouts (see $out/mutants.out)" >&2
+    fi
+done
+exit "$status"
