@@ -157,14 +157,16 @@ pub(crate) struct RunCgroup {
     limit: Option<u64>,
 }
 
-/// The files of a cgroup read after a run, by hierarchy.
-const READ_V1: [&str; 4] = [
-    "cgroup.procs",
+/// The files of a cgroup read after a run, by hierarchy. Not `cgroup.procs`:
+/// cgroup v1 keeps the process list of an open `cgroup.procs` for a second
+/// (`CGROUP_PIDLIST_DESTROY_DELAY`), so reading it again through the same
+/// file showed killed processes for that long; it is opened anew each time.
+const READ_V1: [&str; 3] = [
     "memory.max_usage_in_bytes",
     "memory.failcnt",
     "memory.oom_control",
 ];
-const READ_V2: [&str; 4] = ["cgroup.procs", "memory.peak", "memory.events", "cpu.stat"];
+const READ_V2: [&str; 3] = ["memory.peak", "memory.events", "cpu.stat"];
 
 fn named(e: std::io::Error, p: &Path) -> std::io::Error {
     std::io::Error::new(e.kind(), format!("{}: {e}", p.display()))
