@@ -846,36 +846,10 @@ pub(crate) fn check_line_cases<D: Definition + ?Sized>(
             }
         }
     }
-    if let Some(d) = domain {
-        return fail(d);
-    }
-    if let Some(a) = ans.as_mut()
-        && ans_bad.is_none()
-    {
-        match def.extra_lines(a) {
-            Ok(r) => ans_bad = r,
-            Err(e) => return fail(format!("cannot read ANSWER: {e}")),
-        }
-    }
-    if let Some(m) = ans_bad {
-        return fail(format!(
-            "invalid ANSWER (it is not the exact answer): {}",
-            m.message
-        ));
-    }
-    if out_bad.is_none() {
-        match def.extra_lines(&mut out) {
-            Ok(r) => out_bad = r,
-            Err(e) => return fail(format!("cannot read OUTPUT: {e}")),
-        }
-    }
-    match out_bad {
-        Some(m) => CheckResult {
-            verdict: m.verdict,
-            message: m.message,
-        },
-        None => accepted(n),
-    }
+    let ans_extra = ans.as_mut().map(|a| move || def.extra_lines(a));
+    verdict_after_cases(n, domain, ans_bad, ans_extra, out_bad, || {
+        def.extra_lines(&mut out)
+    })
 }
 
 /// [`check`] of files read as they go: the input is validated, solved and
@@ -1028,36 +1002,12 @@ pub(crate) fn check_cases<D: Definition + ?Sized>(
             }
         }
     }
-    if let Some(d) = domain {
-        return fail(d);
-    }
-    if let Some(a) = ans.as_mut()
-        && ans_bad.is_none()
-    {
-        match a.extra(integers) {
-            Ok(r) => ans_bad = r.err(),
-            Err(e) => return fail(format!("cannot read ANSWER: {e}")),
-        }
-    }
-    if let Some(m) = ans_bad {
-        return fail(format!(
-            "invalid ANSWER (it is not the exact answer): {}",
-            m.message
-        ));
-    }
-    if out_bad.is_none() {
-        match out.extra(integers) {
-            Ok(r) => out_bad = r.err(),
-            Err(e) => return fail(format!("cannot read OUTPUT: {e}")),
-        }
-    }
-    match out_bad {
-        Some(m) => CheckResult {
-            verdict: m.verdict,
-            message: m.message,
-        },
-        None => accepted(n),
-    }
+    let ans_extra = ans
+        .as_mut()
+        .map(|a| move || a.extra(integers).map(Result::err));
+    verdict_after_cases(n, domain, ans_bad, ans_extra, out_bad, || {
+        out.extra(integers).map(Result::err)
+    })
 }
 
 /// The number of tokens of `line` when they are separated by single spaces,
@@ -1171,6 +1121,55 @@ impl CaseCmp<'_> {
         Ok(stream
             .case(self.integers, self.i, self.case, rendered)?
             .err())
+    }
+}
+
+/// The end of both streaming checks, after the last case: a case outside
+/// the problem's domain fails; what follows in the answer is read only while
+/// the answer is still exact (`ans_extra`), and an inexact answer fails the
+/// checker; what follows in the output only while it is still right
+/// (`out_extra`); then the output's mismatch, or AC for the `n` cases.
+fn verdict_after_cases(
+    n: u64,
+    domain: Option<String>,
+    ans_bad: Option<Mismatch>,
+    ans_extra: Option<impl FnOnce() -> io::Result<Option<Mismatch>>>,
+    out_bad: Option<Mismatch>,
+    out_extra: impl FnOnce() -> io::Result<Option<Mismatch>>,
+) -> CheckResult {
+    let fail = |message: String| CheckResult {
+        verdict: Verdict::Fail,
+        message,
+    };
+    if let Some(d) = domain {
+        return fail(d);
+    }
+    let ans_bad = match (ans_bad, ans_extra) {
+        (None, Some(extra)) => match extra() {
+            Ok(r) => r,
+            Err(e) => return fail(format!("cannot read ANSWER: {e}")),
+        },
+        (bad, _) => bad,
+    };
+    if let Some(m) = ans_bad {
+        return fail(format!(
+            "invalid ANSWER (it is not the exact answer): {}",
+            m.message
+        ));
+    }
+    let out_bad = match out_bad {
+        None => match out_extra() {
+            Ok(r) => r,
+            Err(e) => return fail(format!("cannot read OUTPUT: {e}")),
+        },
+        bad => bad,
+    };
+    match out_bad {
+        Some(m) => CheckResult {
+            verdict: m.verdict,
+            message: m.message,
+        },
+        None => accepted(n),
     }
 }
 
