@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --release -p beatty-judge --bin judge --quiet
+cargo build --release -p beatty-cli --bin judge --quiet
 judge=target/release/judge
 
 out=docs/pictures

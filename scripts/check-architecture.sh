@@ -26,7 +26,7 @@ if deps beatty-games | grep -qx beatty-float; then
     fail "beatty-games depends on beatty-float"
 fi
 cli='^(clap|indicatif|signal-hook|serde_json|plotters|image)$'
-for c in beatty-core beatty-float beatty-games beatty-hazards beatty-sandbox; do
+for c in beatty-core beatty-float beatty-games beatty-hazards beatty-sandbox beatty-judge; do
     if found=$(deps "$c" | grep -E "$cli"); then
         fail "$c depends on command-line crates: $found"
     fi

@@ -17,9 +17,11 @@
 # minutes the run took; the other rows are kept. The script exits 1 when a part
 # has a missed mutant or a timeout (after writing its row), 0 otherwise.
 #
-# The judge's parts test with the library's unit tests and the integration tests
-# that check verdicts and answers (`--lib` and every `--test` target but
-# `hostile`, which exercises the sandbox, not these modules), without doctests.
+# The judge's parts test with the tests of the library and of the command line
+# (`--test-package beatty-judge,beatty-cli`: most of the judge's behaviour is
+# tested through the `judge` binary): unit tests and the `it` binaries, but not
+# the `hostile` suite, which exercises the sandbox, not these modules, and not
+# the doctests.
 # On two shared cores the whole pass takes hours: run the parts you changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,8 +29,8 @@ cd "$(dirname "$0")/.."
 jobs=${MUTANTS_JOBS:-1}
 timeout_args=()
 [ -n "${MUTANTS_TIMEOUT:-}" ] && timeout_args=(--timeout "$MUTANTS_TIMEOUT")
-judge_tests=(-- --lib --test accepted --test e2e --test package --test play --test plot --test testset
-    --test validate_messages --test text_and_verdicts)
+judge_tests=(-- --lib --test it -- --skip hostile::)
+judge_packages=beatty-judge,beatty-cli
 
 # name | cargo mutants arguments (before any `--`) | test arguments
 parts=(
@@ -36,14 +38,14 @@ parts=(
     "float|-p beatty-float|"
     "games|-p beatty-games|"
     "hazards|-p beatty-hazards|"
-    "judge/check|-p beatty-judge -f crates/judge/src/check.rs|judge"
-    "judge/validate|-p beatty-judge -f crates/judge/src/validate.rs|judge"
-    "judge/solve|-p beatty-judge -f crates/judge/src/solve.rs|judge"
-    "judge/problem|-p beatty-judge -f crates/judge/src/problem/*.rs|judge"
-    "judge/generate|-p beatty-judge -f crates/judge/src/generate.rs|judge"
-    "judge/verdict|-p beatty-judge -f crates/judge/src/verdict.rs|judge"
-    "judge/text|-p beatty-judge -f crates/judge/src/text.rs|judge"
-    "judge/run|-p beatty-judge -f crates/judge/src/run.rs|judge"
+    "judge/check|-p beatty-judge --test-package $judge_packages -f crates/judge/src/check.rs|judge"
+    "judge/validate|-p beatty-judge --test-package $judge_packages -f crates/judge/src/validate.rs|judge"
+    "judge/solve|-p beatty-judge --test-package $judge_packages -f crates/judge/src/solve.rs|judge"
+    "judge/problem|-p beatty-judge --test-package $judge_packages -f crates/judge/src/problem/*.rs|judge"
+    "judge/generate|-p beatty-judge --test-package $judge_packages -f crates/judge/src/generate.rs|judge"
+    "judge/verdict|-p beatty-judge --test-package $judge_packages -f crates/judge/src/verdict.rs|judge"
+    "judge/text|-p beatty-judge --test-package $judge_packages -f crates/judge/src/text.rs|judge"
+    "judge/run|-p beatty-judge --test-package $judge_packages -f crates/judge/src/run.rs|judge"
 )
 
 if [ "${1:-}" = --list ]; then
@@ -73,9 +75,24 @@ if [ "${1:-}" = --in-diff ]; then
         echo "mutants: no Rust file changed since $base"
         exit 0
     fi
+    # Two runs: the judge library's mutants against its own tests and the
+    # command line's (which test most of it through the binary), every other
+    # package's against its own tests; both within MUTANTS_SECONDS.
     rc=0
-    timeout --signal=INT "${MUTANTS_SECONDS:-1800}" cargo mutants --in-diff "$out/diff" \
-        --jobs "$jobs" "${timeout_args[@]}" -o "$out" || rc=$?
+    deadline=$((SECONDS + ${MUTANTS_SECONDS:-1800}))
+    run_in_diff() {
+        local dir=$1 left=$((deadline - SECONDS))
+        shift
+        mkdir -p "$dir"
+        [ "$left" -gt 0 ] || return 124
+        timeout --signal=INT "$left" cargo mutants --in-diff "$out/diff" \
+            --jobs "$jobs" "${timeout_args[@]}" -o "$dir" "$@"
+    }
+    run_in_diff "$out/judge" -p beatty-judge --test-package "$judge_packages" || rc=$?
+    # (exit 0 as well when the diff leaves the judge nothing to mutate)
+    if [ "$rc" = 0 ]; then
+        run_in_diff "$out/rest" --workspace -e 'crates/judge/**' || rc=$?
+    fi
     case $rc in
         0) echo "mutants: every mutant of the changes since $base is caught (or unviable)" ;;
         124)
@@ -87,7 +104,7 @@ if [ "${1:-}" = --in-diff ]; then
             echo "error: mutants of the changes since $base that no test catches (missed," \
                 "then timeouts): kill each with a test that can fail, or name a true" \
                 "equivalent in .cargo/mutants.toml" >&2
-            cat "$out/mutants.out/missed.txt" "$out/mutants.out/timeout.txt" >&2
+            cat "$out"/*/mutants.out/missed.txt "$out"/*/mutants.out/timeout.txt 2>/dev/null >&2
             ;;
         *) echo "error: cargo mutants --in-diff failed (exit $rc)" >&2 ;;
     esac

@@ -65,7 +65,7 @@ if ! (ulimit -v "$mem_kib"; pypy3 -c 'pass'); then
 fi
 
 if [ -z "${JUDGE:-}" ]; then
-    cargo build --quiet --release -p beatty-judge --bin judge
+    cargo build --quiet --release -p beatty-cli --bin judge
     JUDGE=target/release/judge
 fi
 

@@ -6,7 +6,7 @@
 //! piles; the generators' output passes the validator for random seeds; what
 //! validates is solved and what is solved is accepted; and `check` gives the
 //! verdicts of a transcription of testlib's `ncmp` and `wcmp`.
-//! (The tests through the built `judge` binary are in `crates/judge/tests/e2e.rs`,
+//! (The tests through the built `judge` binary are in `crates/cli/tests/it/e2e.rs`,
 //! where cargo provides the binary's path.)
 
 use beatty_games::{Outcome, bash, euclid, fibonacci_nim, wythoff};

@@ -15,8 +15,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-mod common;
-use common::is_root;
+use crate::common::is_root;
 
 fn temp() -> tempfile::TempDir {
     tempfile::Builder::new()

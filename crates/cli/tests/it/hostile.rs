@@ -21,8 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
-use common::is_root;
+use crate::common::is_root;
 
 /// The unprivileged user of the second round.
 const NOBODY: u32 = 65534;
@@ -870,7 +869,7 @@ fn honest_programs_of_every_runtime_get_ac() {
     };
     let cpp = prog.join("exact-cpp");
     let cpp_src =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("src/package/assets/wythoff/exact.cpp");
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../judge/src/package/assets/wythoff/exact.cpp");
     if built(
         "C++",
         "g++",

@@ -1,9 +1,10 @@
 //! End-to-end tests through the built `judge` binary.
 //!
-//! They live in this package (not in the workspace's `tests` crate) because only
-//! integration tests of `beatty-judge` itself get `CARGO_BIN_EXE_judge`, and cargo
-//! builds the binary before running them — robust on a clean clone. The
-//! cross-crate, library-level tests are in `tests/tests/judge.rs`.
+//! They live in the binary's package, `beatty-cli` (not in the workspace's
+//! `tests` crate), because only its own integration tests get
+//! `CARGO_BIN_EXE_judge`, and cargo builds the binary before running them —
+//! robust on a clean clone. The cross-crate, library-level tests are in
+//! `tests/tests/judge.rs`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,14 @@
+//! The command line's integration tests, one binary (`autotests = false`):
+//! each module runs `judge` (`CARGO_BIN_EXE_judge`) as a user would. The
+//! programs they judge live beside this folder: `submissions/` (one per
+//! verdict), `hostile/` (programs that attack the sandbox) and `fair/`
+//! (correct programs that look like attacks).
+
+mod accepted;
+mod common;
+mod e2e;
+mod hostile;
+mod package;
+mod play;
+mod plot;
+mod testset;
