@@ -31,6 +31,10 @@ timeout_args=()
 [ -n "${MUTANTS_TIMEOUT:-}" ] && timeout_args=(--timeout "$MUTANTS_TIMEOUT")
 judge_tests=(-- --lib --test it -- --skip hostile::)
 judge_packages=beatty-judge,beatty-cli
+# cargo-mutants times its baseline with the mutated package's tests only, so its
+# automatic timeout (five times that) is too short for the command line's tests:
+# the judge's runs get MUTANTS_TIMEOUT or 300 s.
+judge_timeout=(--timeout "${MUTANTS_TIMEOUT:-300}")
 
 # name | cargo mutants arguments (before any `--`) | test arguments
 parts=(
@@ -86,12 +90,12 @@ if [ "${1:-}" = --in-diff ]; then
         mkdir -p "$dir"
         [ "$left" -gt 0 ] || return 124
         timeout --signal=INT "$left" cargo mutants --in-diff "$out/diff" \
-            --jobs "$jobs" "${timeout_args[@]}" -o "$dir" "$@"
+            --jobs "$jobs" -o "$dir" "$@"
     }
-    run_in_diff "$out/judge" -p beatty-judge --test-package "$judge_packages" || rc=$?
+    run_in_diff "$out/judge" -p beatty-judge --test-package "$judge_packages" "${judge_timeout[@]}" || rc=$?
     # (exit 0 as well when the diff leaves the judge nothing to mutate)
     if [ "$rc" = 0 ]; then
-        run_in_diff "$out/rest" --workspace -e 'crates/judge/**' || rc=$?
+        run_in_diff "$out/rest" --workspace -e 'crates/judge/**' "${timeout_args[@]}" || rc=$?
     fi
     case $rc in
         0) echo "mutants: every mutant of the changes since $base is caught (or unviable)" ;;
@@ -130,14 +134,18 @@ for p in "${parts[@]}"; do
     rm -rf "$out"
     mkdir -p "$out"
     test_args=()
-    [ "$tests" = judge ] && test_args=("${judge_tests[@]}")
+    part_timeout=("${timeout_args[@]}")
+    if [ "$tests" = judge ]; then
+        test_args=("${judge_tests[@]}")
+        part_timeout=("${judge_timeout[@]}")
+    fi
     echo "=== mutants: $name"
     start=$SECONDS
     commit=$(git rev-parse --short HEAD)
     # shellcheck disable=SC2086 # $args is a list of words (and a glob for cargo-mutants)
     set -f
     rc=0
-    cargo mutants $args --jobs "$jobs" "${timeout_args[@]}" --no-shuffle -o "$out" \
+    cargo mutants $args --jobs "$jobs" "${part_timeout[@]}" --no-shuffle -o "$out" \
         "${test_args[@]}" || rc=$?
     set +f
     minutes=$(( (SECONDS - start + 30) / 60 ))

@@ -11,8 +11,6 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicI32, Ordering};
 
-pub(crate) const HELP: &str = "Compiles every submission of the problem's package (submissions/accepted, wrong_answer, time_limit_exceeded, run_time_error: the files `judge package` writes; C with gcc, C++ with g++, Python 3 with python3) and judges each on the test set of every seed (`judge testset`), as `judge run` does (the same sandbox and limits), each run stopping at its first failing test. Prints the matrix, a row per submission and a column per seed: the verdict of the seed's test set and its first failing test (`WA 03` = wrong answer, first on 03-hack).\n\nA cell is right when it keeps the promise of the submission's directory: accepted AC on every test; wrong_answer WA or PE (problemtools has no PE); time_limit_exceeded TLE; run_time_error RE. Exits 0 when every cell is right, 1 when some cell is not (each listed on stderr: above all a wrong submission that passes a whole test set, with the mistake its first line names), 2 on a bad option value, 3 if the judge itself fails (a submission that does not compile, a program that cannot start).\n\nExamples:\n  judge invoke fibonacci-nim\n  judge invoke wythoff --seeds 1..20\n  judge invoke euclid --seeds 3,7 --markdown";
-
 #[derive(Args)]
 pub(crate) struct InvokeArgs {
     /// The problem (name or alias), e.g. `fibonacci-nim`.
@@ -44,7 +42,7 @@ pub(crate) fn run(a: &InvokeArgs) -> Outcome {
         Ok(s) => s,
         Err(e) => return Ok(fail(2, &format!("--seeds: {e}"))),
     };
-    let time_limit = match crate::seconds("--time-limit", a.time_limit) {
+    let time_limit = match crate::run::seconds("--time-limit", a.time_limit) {
         Ok(t) => t,
         Err(e) => return Ok(fail(2, &e)),
     };

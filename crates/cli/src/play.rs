@@ -23,9 +23,6 @@ use std::process::ExitCode;
 /// The longest input line read, in bytes.
 pub const MAX_LINE: usize = 200;
 
-/// `--help` text after the options.
-pub const HELP: &str = "Games and positions:\n  wythoff A B   two piles; take any number from one pile, or the same number from both\n  euclid A B    subtract a positive multiple of the smaller number from the larger; making a 0 wins\n  bash N M      one pile of N stones; take 1 to M\n  fibonacci-nim N   one pile of N ≥ 2 stones; the first move takes 1 to N − 1, every later one 1 to twice the previous take\nWhoever makes the last move wins; a start with no move at all (wythoff 0 0, euclid 0 5, bash 0 3) is reported as already over, lost for whoever is to move, with exit status 0. Type a move (`3 5`: the piles or numbers after your move; for bash the number of stones to take), or hint, undo, help, quit. End of input (Ctrl-D) ends the game.\n\nExamples:\n  judge play wythoff 4 7\n  judge play euclid 25 7 --first computer\n  judge play bash 23 3\n  judge play fibonacci-nim 100";
-
 /// Who moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum First {

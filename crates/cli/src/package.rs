@@ -1,0 +1,55 @@
+//! `judge package`: a problem package a judging system imports (Kattis format).
+
+use crate::{Outcome, fail};
+use beatty_judge::Problem;
+use clap::Args;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub(crate) struct PackageArgs {
+    /// The problem (name or alias), e.g. `wythoff`.
+    problem: Problem,
+    /// The package directory (or zip file with --zip), e.g. `--out wythoff`.
+    #[arg(long)]
+    out: PathBuf,
+    /// Replace an existing --out.
+    #[arg(long)]
+    force: bool,
+    /// Write a zip file (what DOMjudge imports) instead of a directory.
+    #[arg(long)]
+    zip: bool,
+    /// The package format, e.g. `--format kattis`.
+    #[arg(long, default_value = "kattis")]
+    format: beatty_judge::package::Format,
+    /// The seed of the test set, e.g. `--seed 42`.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+pub(crate) fn run(a: &PackageArgs) -> Outcome {
+    let opts = beatty_judge::package::Options {
+        format: a.format,
+        seed: a.seed,
+        force: a.force,
+        zip: a.zip,
+    };
+    match beatty_judge::package::write_package(a.problem, &a.out, &opts) {
+        Ok(w) => {
+            writeln!(
+                io::stdout().lock(),
+                "wrote the {} package to {}: {} files, {} bytes",
+                a.problem,
+                w.path.display(),
+                w.files,
+                w.bytes
+            )?;
+            if let Some(warning) = &w.warning {
+                let _ = writeln!(io::stderr(), "judge: warning: {warning}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => Ok(fail(3, &e.to_string())),
+    }
+}
