@@ -32,6 +32,7 @@
 #![forbid(unsafe_code)]
 
 pub mod check;
+mod compare;
 pub mod explain;
 pub mod generate;
 #[cfg(target_os = "linux")]
@@ -51,6 +52,7 @@ pub mod testset;
 pub mod text;
 pub mod validate;
 pub mod verdict;
+mod window;
 
 pub use check::{CheckResult, check};
 pub use problem::{Problem, UnknownProblem};

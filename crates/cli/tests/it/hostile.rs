@@ -823,11 +823,7 @@ fn honest_programs_of_every_runtime_get_ac() {
     } = scratch("beatty-fair-");
     let fair = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fair");
     let exact_py = prog.join("exact.py");
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/submissions/accepted/exact.py"),
-        &exact_py,
-    )
-    .expect("copy exact.py");
+    std::fs::copy(crate::e2e::wythoff_asset("exact.py"), &exact_py).expect("copy exact.py");
     let has = |tool: &str| {
         Command::new(tool)
             .arg("--version")
@@ -869,7 +865,7 @@ fn honest_programs_of_every_runtime_get_ac() {
     };
     let cpp = prog.join("exact-cpp");
     let cpp_src =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../judge/src/package/assets/wythoff/exact.cpp");
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../judge/src/problem/wythoff/exact.cpp");
     if built(
         "C++",
         "g++",

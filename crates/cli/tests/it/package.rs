@@ -548,7 +548,7 @@ fn every_problem_has_assets_and_a_missing_one_is_an_error() {
     assert!(assets("wythoff-big").is_some() && assets("fibonacci-nim").is_some());
     assert!(assets("nim").is_none());
     let e = PackageError::NoAssets("nim");
-    assert!(e.to_string().contains("src/package/assets/nim/"));
+    assert!(e.to_string().contains("crates/judge/src/problem/"));
 }
 
 #[test]

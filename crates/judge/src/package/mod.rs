@@ -146,7 +146,7 @@ pub enum PackageError {
         why: BadOut,
     },
     /// No solutions or validators are known for this problem (a bug: every
-    /// problem needs its files under `src/package/assets/`).
+    /// problem lists its files in its `Spec::assets`).
     NoAssets(&'static str),
     /// Reading or writing failed.
     Io {
@@ -212,7 +212,7 @@ impl fmt::Display for PackageError {
             }
             PackageError::NoAssets(name) => write!(
                 f,
-                "no package assets for problem `{name}` (add crates/judge/src/package/assets/{name}/)"
+                "no package assets for problem `{name}` (list them in the `assets` of its Spec, files in crates/judge/src/problem/)"
             ),
             PackageError::Io {
                 path,

@@ -28,7 +28,7 @@ use super::{
     Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
     Spec, answer_note, zero_field,
 };
-use crate::generate::SplitMix64;
+use crate::rng::SplitMix64;
 use beatty_games::bash;
 use core::fmt::Write;
 
@@ -62,6 +62,19 @@ static SPEC: Spec = Spec {
     words: Some(WORDS),
     sample: b"2\n23 2\n4 3\n",
     output: OutputKind::Words,
+    assets: assets!["bash";
+        "exact.py" => "submissions/accepted/exact.py",
+        "exact.cpp" => "submissions/accepted/exact.cpp",
+        "trailing_space.c" => "submissions/accepted/trailing_space.c",
+        "off_by_one.py" => "submissions/wrong_answer/off_by_one.py",
+        "first_period.c" => "submissions/wrong_answer/first_period.c",
+        "swapped.cpp" => "submissions/wrong_answer/swapped.cpp",
+        "count_short.c" => "submissions/wrong_answer/count_short.c",
+        "no_count.c" => "submissions/wrong_answer/no_count.c",
+        "capital.c" => "submissions/wrong_answer/capital.c",
+        "search.py" => "submissions/time_limit_exceeded/search.py",
+        "table_1000.py" => "submissions/run_time_error/table_1000.py",
+    ],
 };
 
 /// `first` if the first player wins, else `second`.

@@ -66,6 +66,20 @@ static SPEC: Spec = Spec {
     words: None,
     sample: b"4 2\n3 2\n3 5\n",
     output: OutputKind::Words,
+    assets: assets!["bash_auction";
+        "exact.py" => "submissions/accepted/exact.py",
+        "exact.cpp" => "submissions/accepted/exact.cpp",
+        "trailing_space.c" => "submissions/accepted/trailing_space.c",
+        "only_modulo.py" => "submissions/wrong_answer/only_modulo.py",
+        "only_m.c" => "submissions/wrong_answer/only_m.c",
+        "below_n.c" => "submissions/wrong_answer/below_n.c",
+        "modulo_n.cpp" => "submissions/wrong_answer/modulo_n.cpp",
+        "swapped.c" => "submissions/wrong_answer/swapped.c",
+        "one_case.cpp" => "submissions/wrong_answer/one_case.cpp",
+        "capital_none.c" => "submissions/wrong_answer/capital_none.c",
+        "search.py" => "submissions/time_limit_exceeded/search.py",
+        "eof.py" => "submissions/run_time_error/eof.py",
+    ],
 };
 
 pub(super) struct BashAuction;

@@ -66,6 +66,21 @@ static SPEC: Spec = Spec {
     words: Some(WORDS),
     sample: b"34 12\n15 24\n0 0\n",
     output: OutputKind::Words,
+    assets: assets!["euclid";
+        "exact.py" => "submissions/accepted/exact.py",
+        "exact.cpp" => "submissions/accepted/exact.cpp",
+        "float.py" => "submissions/wrong_answer/float.py",
+        "float.cpp" => "submissions/wrong_answer/float.cpp",
+        "ratio_1618.c" => "submissions/wrong_answer/ratio_1618.c",
+        "ratio_1618034.cpp" => "submissions/wrong_answer/ratio_1618034.cpp",
+        "int_2b.c" => "submissions/wrong_answer/int_2b.c",
+        "strict_2b.c" => "submissions/wrong_answer/strict_2b.c",
+        "unsorted.cpp" => "submissions/wrong_answer/unsorted.cpp",
+        "one_case.cpp" => "submissions/wrong_answer/one_case.cpp",
+        "lower_case.c" => "submissions/wrong_answer/lower_case.c",
+        "subtract.py" => "submissions/time_limit_exceeded/subtract.py",
+        "no_terminator.c" => "submissions/run_time_error/no_terminator.c",
+    ],
 };
 
 /// `Stan wins` if the player to move (Stan) wins, else `Ollie wins`.

@@ -64,6 +64,21 @@ static SPEC: Spec = Spec {
     words: Some(WORDS),
     sample: b"2\n13\n10000\n0\n",
     output: OutputKind::Words,
+    assets: assets!["fibonacci_nim";
+        "exact.py" => "submissions/accepted/exact.py",
+        "exact.cpp" => "submissions/accepted/exact.cpp",
+        "blank_lines.c" => "submissions/accepted/blank_lines.c",
+        "float.cpp" => "submissions/wrong_answer/float.cpp",
+        "int_table.c" => "submissions/wrong_answer/int_table.c",
+        "short_table.cpp" => "submissions/wrong_answer/short_table.cpp",
+        "no_two.cpp" => "submissions/wrong_answer/no_two.cpp",
+        "overflow_square.c" => "submissions/wrong_answer/overflow_square.c",
+        "binet_truncated.cpp" => "submissions/wrong_answer/binet_truncated.cpp",
+        "binet_1618034.cpp" => "submissions/wrong_answer/binet_1618034.cpp",
+        "no_terminator.c" => "submissions/wrong_answer/no_terminator.c",
+        "capital_win.c" => "submissions/wrong_answer/capital_win.c",
+        "search.py" => "submissions/time_limit_exceeded/search.py",
+    ],
 };
 
 /// `First win` if the first player wins, else `Second win`.

@@ -28,6 +28,28 @@ pub use wythoff_moves::WinningMoves;
 
 /// Declares the problems: for each, its module (`problem/<module>.rs`), its
 /// [`Problem`] variant with the variant's doc line, and its registry row.
+/// One file of a problem's package (`judge package`, `judge invoke`): a
+/// solution or an output validator, at a path relative to the package root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Asset {
+    /// The path inside the package, e.g. `submissions/accepted/exact.py`.
+    pub path: &'static str,
+    /// The file's contents.
+    pub contents: &'static str,
+}
+
+/// A problem's package files, kept as source files in the directory named
+/// after its module (`problem/wythoff_moves/`) and compiled into the crate:
+/// `assets!["wythoff"; "exact.py" => "submissions/accepted/exact.py", …]`.
+macro_rules! assets {
+    ($dir:literal; $($file:literal => $path:literal,)*) => {
+        &[$(crate::problem::Asset {
+            path: $path,
+            contents: include_str!(concat!($dir, "/", $file)),
+        },)*]
+    };
+}
+
 macro_rules! registry {
     ($($(#[doc = $doc:literal])* $module:ident :: $def:ident => $variant:ident,)*) => {
         $(mod $module;)*
@@ -53,6 +75,17 @@ macro_rules! registry {
         /// The registry: every problem with its definition, in the order `judge
         /// problems` lists them.
         const REGISTRY: &[(Problem, &dyn Definition)] = &[$((Problem::$variant, &$module::$def),)*];
+
+        impl Problem {
+            /// Hands the problem's definition, with its own type, to a driver
+            /// (see [`Visit`]).
+            #[inline]
+            pub(crate) fn visit<V: Visit>(self, v: V) -> V::Output {
+                match self {
+                    $(Problem::$variant => v.visit(&$module::$def),)*
+                }
+            }
+        }
     };
 }
 
@@ -389,7 +422,7 @@ impl Answer {
     /// ```
     #[must_use]
     pub fn shown(&self) -> String {
-        crate::check::shown_lines(&self.to_bytes())
+        crate::compare::shown_lines(&self.to_bytes())
     }
 }
 
@@ -430,6 +463,18 @@ pub(crate) fn zero_field(field: usize, what: &str) -> DomainError {
         expected: format!("a positive number {what}"),
         found: crate::text::found(b"0"),
     }
+}
+
+/// What a driver does with one problem's [`Definition`], its type known:
+/// [`Problem::visit`] calls `visit` with the problem's own type, so that the
+/// driver's per-case loop is compiled once per problem with `answer` a direct,
+/// inlinable call, and nothing here has to name a driver (the registry is
+/// below the drivers; they come to it).
+pub(crate) trait Visit {
+    /// What the driver returns.
+    type Output;
+    /// Does the driver's work with `def`.
+    fn visit<D: Definition>(self, def: &'static D) -> Self::Output;
 }
 
 /// Everything about one problem (see the [module docs](self)).
@@ -476,41 +521,18 @@ pub(crate) trait Definition: Sync {
         crate::solve::solve_cases(self, r, out, summary)
     }
 
-    /// Checks streams (the problems compared as integers or words): the driver
-    /// [`crate::check::check_cases`], instantiated for this problem so that the
-    /// per-case `answer` is a static call (keep the default).
-    fn check(
-        &self,
-        problem: Problem,
-        integers: bool,
-        streams: crate::check::Streams<'_>,
-    ) -> crate::check::CheckResult {
-        crate::check::check_cases(self, problem, integers, streams)
-    }
-
-    /// Checks streams (a problem compared by its own rules): the driver
-    /// [`crate::check::check_line_cases`], instantiated for this problem (keep
-    /// the default).
-    fn check_lines(
-        &self,
-        problem: Problem,
-        streams: crate::check::Streams<'_>,
-    ) -> crate::check::CheckResult {
-        crate::check::check_line_cases(self, problem, streams)
-    }
-
     /// The streaming form of [`Definition::compare_custom`] for case `i`
     /// (1-based) with its exact answer (and that answer rendered): what is wrong
     /// with the case's lines, with the same message, or `None`.
     fn compare_lines(
         &self,
-        _lines: &mut crate::check::DynLines<'_>,
+        _lines: &mut crate::compare::DynLines<'_>,
         _i: u64,
         _case: &Case,
         _answer: &Answer,
         _rendered: &[u8],
-    ) -> std::io::Result<Option<crate::check::Mismatch>> {
-        Ok(Some(crate::check::Mismatch::fail(
+    ) -> std::io::Result<Option<crate::compare::Mismatch>> {
+        Ok(Some(crate::compare::Mismatch::fail(
             "this problem has no custom comparison",
         )))
     }
@@ -518,8 +540,8 @@ pub(crate) trait Definition: Sync {
     /// What [`Definition::compare_custom`] says of the lines after the last case.
     fn extra_lines(
         &self,
-        _lines: &mut crate::check::DynLines<'_>,
-    ) -> std::io::Result<Option<crate::check::Mismatch>> {
+        _lines: &mut crate::compare::DynLines<'_>,
+    ) -> std::io::Result<Option<crate::compare::Mismatch>> {
         Ok(None)
     }
 
@@ -531,8 +553,8 @@ pub(crate) trait Definition: Sync {
         _cases: &[Case],
         _answers: &[Answer],
         _output: &[u8],
-    ) -> Result<(), crate::check::Mismatch> {
-        Err(crate::check::Mismatch::fail(
+    ) -> Result<(), crate::compare::Mismatch> {
+        Err(crate::compare::Mismatch::fail(
             "this problem has no custom comparison",
         ))
     }
@@ -622,6 +644,9 @@ pub struct Spec {
     pub sample: &'static [u8],
     /// How answers are compared.
     pub output: OutputKind,
+    /// The files of its package beyond data and statement: solutions (each
+    /// under the verdict it must get) and output validators.
+    pub assets: &'static [Asset],
 }
 
 impl fmt::Display for Problem {

@@ -66,6 +66,24 @@ static SPEC: Spec = Spec {
     words: Some(WORDS),
     sample: b"2 1\n8 4\n4 7\n",
     output: OutputKind::Integers,
+    assets: assets!["wythoff";
+        "exact.py" => "submissions/accepted/exact.py",
+        "exact.cpp" => "submissions/accepted/exact.cpp",
+        "float.py" => "submissions/wrong_answer/float.py",
+        "one_line.c" => "submissions/accepted/one_line.c",
+        "float.cpp" => "submissions/wrong_answer/float.cpp",
+        "float32.c" => "submissions/wrong_answer/float32.c",
+        "const_1618.c" => "submissions/wrong_answer/const_1618.c",
+        "const_1618034.cpp" => "submissions/wrong_answer/const_1618034.cpp",
+        "round.c" => "submissions/wrong_answer/round.c",
+        "larger_pile.c" => "submissions/wrong_answer/larger_pile.c",
+        "unsorted.cpp" => "submissions/wrong_answer/unsorted.cpp",
+        "stops_at_zero.c" => "submissions/wrong_answer/stops_at_zero.c",
+        "one_case.cpp" => "submissions/wrong_answer/one_case.cpp",
+        "yes_no.c" => "submissions/wrong_answer/yes_no.c",
+        "scan.py" => "submissions/time_limit_exceeded/scan.py",
+        "eof.py" => "submissions/run_time_error/eof.py",
+    ],
 };
 
 /// The largest k whose Wythoff pair (⌊kφ⌋, ⌊kφ⌋ + k) has both piles ≤ `limit`.

@@ -65,6 +65,22 @@ static SPEC: Spec = Spec {
     words: Some(WORDS),
     sample: b"3\n3 5\n3 4\n1 2\n",
     output: OutputKind::Words,
+    assets: assets!["wythoff_big";
+        "exact.py" => "submissions/accepted/exact.py",
+        "exact.cpp" => "submissions/accepted/exact.cpp",
+        "float.py" => "submissions/wrong_answer/float.py",
+        "float.cpp" => "submissions/wrong_answer/float.cpp",
+        "double.cpp" => "submissions/wrong_answer/double.cpp",
+        "decimal_constant.cpp" => "submissions/wrong_answer/decimal_constant.cpp",
+        "decimal_27.py" => "submissions/wrong_answer/decimal_27.py",
+        "int_piles.c" => "submissions/wrong_answer/int_piles.c",
+        "fixed_point.c" => "submissions/wrong_answer/fixed_point.c",
+        "round.cpp" => "submissions/wrong_answer/round.cpp",
+        "unsorted.cpp" => "submissions/wrong_answer/unsorted.cpp",
+        "count_short.cpp" => "submissions/wrong_answer/count_short.cpp",
+        "lower_case.cpp" => "submissions/wrong_answer/lower_case.cpp",
+        "scan.py" => "submissions/time_limit_exceeded/scan.py",
+    ],
 };
 
 /// `A` if the player to move wins, else `B`.

@@ -37,9 +37,9 @@
 
 use super::wythoff::{LEGEND, max_pair_index, pair};
 use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
-use crate::check::{DynLines, Mismatch, shown_lines};
+use crate::compare::{DynLines, Mismatch, shown_lines};
 #[cfg(test)]
-use crate::check::is_blank;
+use crate::compare::is_blank;
 use crate::rng::SplitMix64;
 #[cfg(test)]
 use crate::text::{TOKEN_BYTES, excerpt};
@@ -73,6 +73,20 @@ static SPEC: Spec = Spec {
     words: None,
     sample: b"1 2\n5 8\n4 7\n2 2\n0 0\n",
     output: OutputKind::Custom,
+    assets: assets!["wythoff_moves";
+        "output_validator.py" => "output_validators/wythoff_moves/validate.py",
+        "exact.py" => "submissions/accepted/exact.py",
+        "exact.cpp" => "submissions/accepted/exact.cpp",
+        "missing_smaller.cpp" => "submissions/wrong_answer/missing_smaller.cpp",
+        "no_both.cpp" => "submissions/wrong_answer/no_both.cpp",
+        "both_last.cpp" => "submissions/wrong_answer/both_last.cpp",
+        "unsorted_moves.cpp" => "submissions/wrong_answer/unsorted_moves.cpp",
+        "no_terminator.cpp" => "submissions/wrong_answer/no_terminator.cpp",
+        "const_1618034.cpp" => "submissions/wrong_answer/const_1618034.cpp",
+        "no_zero.cpp" => "submissions/wrong_answer/no_zero.cpp",
+        "one_line.cpp" => "submissions/wrong_answer/one_line.cpp",
+        "scan.py" => "submissions/time_limit_exceeded/scan.py",
+    ],
 };
 
 /// The winning moves of a `wythoff-moves` answer, as resulting positions (x ≤ y).

@@ -1,0 +1,354 @@
+//! A leaf below the drivers: the primitives of comparing an output with an
+//! answer the way testlib does, shared by the checker (`check`) and the
+//! problems with their own comparison (`wythoff-moves`): testlib's blanks and
+//! integers, a token kept in constant memory ([`Tok`]), an output read line by
+//! line ([`Lines`]), how tokens and lines are shown in messages, and the
+//! verdict with its message when an output is not accepted ([`Mismatch`]).
+
+use crate::Verdict;
+use crate::text::{TOKEN_BYTES, excerpt, excerpt_of};
+use crate::window::Window;
+use std::io::{self, Read};
+
+/// Why an output is not accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Mismatch {
+    pub(crate) verdict: Verdict,
+    pub(crate) message: String,
+}
+
+impl Mismatch {
+    pub(crate) fn wa(message: String) -> Self {
+        Mismatch {
+            verdict: Verdict::WrongAnswer,
+            message,
+        }
+    }
+
+    pub(crate) fn pe(message: String) -> Self {
+        Mismatch {
+            verdict: Verdict::PresentationError,
+            message,
+        }
+    }
+
+    pub(crate) fn fail(message: &str) -> Self {
+        Mismatch {
+            verdict: Verdict::Fail,
+            message: message.to_owned(),
+        }
+    }
+}
+
+/// testlib's whitespace: space, tab, carriage return, line feed.
+pub(crate) fn is_blank(b: &u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+/// testlib's longest token (`maxTokenLength`, 32 MiB): a longer output token
+/// is a presentation error.
+pub(crate) const MAX_TOKEN: usize = 32 << 20;
+
+/// At most this many tokens of a case are shown in messages.
+pub(crate) const SHOWN_TOKENS: usize = 8;
+
+pub(crate) fn tokens(data: &[u8]) -> impl Iterator<Item = &[u8]> {
+    data.split(is_blank).filter(|t| !t.is_empty())
+}
+
+/// Up to [`SHOWN_TOKENS`] tokens, each bounded and escaped, separated by spaces.
+pub(crate) fn shown_tokens<'a>(toks: impl IntoIterator<Item = &'a [u8]>) -> String {
+    let mut v: Vec<String> = Vec::new();
+    for (i, t) in toks.into_iter().enumerate() {
+        if i == SHOWN_TOKENS {
+            v.push("…".into());
+            break;
+        }
+        v.push(excerpt(t, TOKEN_BYTES));
+    }
+    v.join(" ")
+}
+
+/// An answer's lines joined by ` / `, each line's tokens bounded.
+pub(crate) fn shown_lines(rendered: &[u8]) -> String {
+    rendered
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| shown_tokens(tokens(l)))
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+/// An integer as testlib's `stringToLongLong` reads one, or `None`.
+pub(crate) fn testlib_long(t: &[u8]) -> Option<i64> {
+    if t.is_empty() || t.len() > 20 {
+        return None;
+    }
+    let neg = t.len() > 1 && t[0] == b'-';
+    let digits = &t[usize::from(neg)..];
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    if digits.len() > 1 && digits[0] == b'0' || neg && digits == b"0" {
+        return None;
+    }
+    core::str::from_utf8(t).ok()?.parse().ok()
+}
+
+/// A token as the streaming checker keeps it: its first [`KEPT`] bytes and its
+/// length (a token of any length in constant memory). Every decision needs no
+/// more: an integer has at most 20 bytes, an answer token fewer than `KEPT`, and
+/// [`excerpt`] of `TOKEN_BYTES` bytes reads at most `TOKEN_BYTES + 4` of them.
+pub(crate) struct Tok {
+    pub(crate) kept: Vec<u8>,
+    pub(crate) len: u64,
+}
+
+/// Bytes kept of a token.
+pub(crate) const KEPT: usize = TOKEN_BYTES + 8;
+
+impl Tok {
+    pub(crate) fn of(t: &[u8]) -> Tok {
+        Tok {
+            kept: t[..t.len().min(KEPT)].to_vec(),
+            len: t.len() as u64,
+        }
+    }
+
+    /// Reads the token that starts at the window's position (not blank),
+    /// through its end, keeping its first [`KEPT`] bytes.
+    pub(crate) fn read<R: Read>(w: &mut Window<R>) -> io::Result<Tok> {
+        let mut t = Tok {
+            kept: Vec::new(),
+            len: 0,
+        };
+        loop {
+            let s = w.ahead(1)?;
+            if s.is_empty() {
+                break;
+            }
+            let end = s.iter().position(is_blank);
+            let n = end.unwrap_or(s.len());
+            let keep = n.min(KEPT - t.kept.len());
+            t.kept.extend_from_slice(&s[..keep]);
+            t.len += n as u64;
+            w.advance(n);
+            if end.is_some() {
+                break;
+            }
+        }
+        Ok(t)
+    }
+
+    pub(crate) fn is(&self, want: &[u8]) -> bool {
+        self.len == want.len() as u64 && self.kept == want
+    }
+
+    pub(crate) fn long(&self) -> Option<i64> {
+        if self.len > 20 {
+            None
+        } else {
+            testlib_long(&self.kept)
+        }
+    }
+
+    pub(crate) fn shown(&self) -> String {
+        excerpt_of(&self.kept, self.len, TOKEN_BYTES)
+    }
+}
+
+/// Up to [`SHOWN_TOKENS`] kept tokens, as [`shown_tokens`] shows whole ones.
+pub(crate) fn shown_toks(toks: &[Tok]) -> String {
+    let mut v: Vec<String> = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if i == SHOWN_TOKENS {
+            v.push("…".into());
+            break;
+        }
+        v.push(t.shown());
+    }
+    v.join(" ")
+}
+
+/// A non-empty line of an output read by [`Lines`] (a line is what lies
+/// between line feeds; it is non-empty when it has a token): its number of
+/// tokens, its first [`LINE_TOKENS`] tokens, and, when asked for, its tokens
+/// shown as a message shows them (each bounded by [`excerpt`], separated by
+/// spaces).
+pub(crate) struct LineToks {
+    /// How many tokens the line has.
+    pub(crate) count: u64,
+    /// The first tokens (at most [`LINE_TOKENS`]).
+    toks: Vec<Tok>,
+    /// Every token shown, when the line was read with `show` and has more
+    /// tokens than are kept.
+    shown: Option<String>,
+}
+
+/// Tokens kept of a line.
+pub(crate) const LINE_TOKENS: usize = 4;
+
+impl LineToks {
+    /// Token `i` (< [`LINE_TOKENS`]) is exactly `want`.
+    pub(crate) fn is(&self, i: usize, want: &[u8]) -> bool {
+        self.toks.get(i).is_some_and(|t| t.is(want))
+    }
+
+    /// Token `i` (< [`LINE_TOKENS`]) as an unsigned integer as testlib reads
+    /// one: digits only, no leading zero, at most `u64::MAX`.
+    pub(crate) fn unsigned(&self, i: usize) -> Option<u64> {
+        let t = self.toks.get(i)?;
+        let k = &t.kept;
+        if t.len > 20 || k.is_empty() || (k.len() > 1 && k[0] == b'0') {
+            return None;
+        }
+        k.iter().try_fold(0u64, |v, &d| {
+            if !d.is_ascii_digit() {
+                return None;
+            }
+            v.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+        })
+    }
+
+    /// Every token shown (the line must have been read with `show` when it has
+    /// more than [`LINE_TOKENS`] tokens).
+    pub(crate) fn shown(&self) -> String {
+        match &self.shown {
+            Some(s) => s.clone(),
+            None => self.first_shown(usize::MAX),
+        }
+    }
+
+    /// The first `n` (≤ [`LINE_TOKENS`]) tokens shown.
+    pub(crate) fn first_shown(&self, n: usize) -> String {
+        self.toks
+            .iter()
+            .take(n)
+            .map(Tok::shown)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The reader of [`Definition::compare_lines`].
+pub(crate) type DynLines<'a> = Lines<&'a mut dyn Read>;
+
+/// An output read line by line, in constant memory but for what messages
+/// show: the reader of the line-structured comparisons ([`OutputKind::Custom`]).
+/// One line may be read ahead ([`Lines::peek`]).
+pub(crate) struct Lines<R> {
+    w: Window<R>,
+    peeked: Option<Option<LineToks>>,
+}
+
+impl<R: Read> Lines<R> {
+    pub(crate) fn new(inner: R) -> Self {
+        Lines {
+            w: Window::new(inner),
+            peeked: None,
+        }
+    }
+
+    /// The fast path: the next lines are exactly `rendered` (lines, each ended
+    /// by a line feed, the first a lone token) and the line after them is not
+    /// one more line of this case (it has at most one token, or the output
+    /// ends); they are consumed and `true`. Otherwise nothing is consumed and
+    /// `false`. A line read ahead already must be `rendered`'s first.
+    #[inline]
+    pub(crate) fn next_are(&mut self, rendered: &[u8]) -> io::Result<bool> {
+        let need = match &self.peeked {
+            None => rendered,
+            Some(Some(first)) => {
+                let Some(nl) = rendered.iter().position(|&b| b == b'\n') else {
+                    return Ok(false);
+                };
+                if first.count != 1 || !first.is(0, &rendered[..nl]) {
+                    return Ok(false);
+                }
+                &rendered[nl + 1..]
+            }
+            Some(None) => return Ok(false),
+        };
+        let s = self.w.ahead(need.len() + 64)?;
+        if !s.starts_with(need) {
+            return Ok(false);
+        }
+        // The line after: at most one token and no other blank (else decline).
+        let t = &s[need.len()..];
+        let k = t.iter().position(is_blank).unwrap_or(t.len());
+        let next_ok = match t.get(k) {
+            Some(b'\n') => k > 0,
+            Some(_) => false,
+            // The window ends: the output ends there (or the token is long).
+            None => t.len() < 64,
+        };
+        if next_ok {
+            self.w.advance(need.len());
+            self.peeked = None;
+        }
+        Ok(next_ok)
+    }
+
+    /// The next non-empty line (`show`: keep every token shown when there are
+    /// more than are kept), `None` at the end of the output.
+    pub(crate) fn next(&mut self, show: bool) -> io::Result<Option<LineToks>> {
+        match self.peeked.take() {
+            Some(l) => Ok(l),
+            None => self.read(show),
+        }
+    }
+
+    /// The next non-empty line, left to be read by [`Lines::next`].
+    pub(crate) fn peek(&mut self, show: bool) -> io::Result<Option<&LineToks>> {
+        if self.peeked.is_none() {
+            self.peeked = Some(self.read(show)?);
+        }
+        Ok(self.peeked.as_ref().and_then(Option::as_ref))
+    }
+
+    fn read(&mut self, show: bool) -> io::Result<Option<LineToks>> {
+        loop {
+            let mut line = LineToks {
+                count: 0,
+                toks: Vec::new(),
+                shown: None,
+            };
+            let mut all = Vec::new();
+            let ended = loop {
+                // Blanks of the line.
+                let s = self.w.ahead(1)?;
+                let Some(&b) = s.first() else { break true };
+                if b == b'\n' {
+                    self.w.advance(1);
+                    break false;
+                }
+                if is_blank(&b) {
+                    let n = s
+                        .iter()
+                        .position(|b| !is_blank(b) || *b == b'\n')
+                        .unwrap_or(s.len());
+                    self.w.advance(n);
+                    continue;
+                }
+                // A token.
+                let t = Tok::read(&mut self.w)?;
+                line.count += 1;
+                if show {
+                    all.push(t.shown());
+                }
+                if line.toks.len() < LINE_TOKENS {
+                    line.toks.push(t);
+                }
+            };
+            if line.count > 0 {
+                if show && line.count > LINE_TOKENS as u64 {
+                    line.shown = Some(all.join(" "));
+                }
+                return Ok(Some(line));
+            }
+            if ended {
+                return Ok(None);
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! A leaf below the drivers: the streaming read buffer every reader of the
+//! judge is built on (the validator's, the checker's token and line readers).
+//! It shows the bytes ahead of a position, reading more only when asked for
+//! more than it holds, in memory bounded by one buffer whatever the input's
+//! length.
+
+use std::io::{self, Read};
+
+/// The largest read buffer of [`Window`] (1 MiB).
+const BUF: usize = 1 << 20;
+/// Its first size: small inputs never pay for 1 MiB.
+const FIRST_BUF: usize = 1 << 13;
+
+/// A streaming read buffer with a window: [`Window::ahead`] shows at least the
+/// bytes asked for from the current position on (unless the input ends first),
+/// moving what is left to the front of the buffer and reading more when needed.
+/// Memory is one buffer of at most [`BUF`] bytes, whatever the input's length.
+pub(crate) struct Window<R> {
+    inner: R,
+    buf: Vec<u8>,
+    start: usize,
+    len: usize,
+    /// Absolute offset of `buf[0]`.
+    base: u64,
+    eof: bool,
+}
+
+impl<R: Read> Window<R> {
+    pub(crate) fn new(inner: R) -> Self {
+        Window {
+            inner,
+            buf: vec![0; FIRST_BUF],
+            start: 0,
+            len: 0,
+            base: 0,
+            eof: false,
+        }
+    }
+
+    /// The bytes from the position on, at least `need` of them unless the input
+    /// ends first (the buffer grows to `need` if it is smaller).
+    #[inline(always)]
+    pub(crate) fn ahead(&mut self, need: usize) -> io::Result<&[u8]> {
+        if self.len - self.start < need && !self.eof {
+            self.fill(need)?;
+        }
+        Ok(&self.buf[self.start..self.len])
+    }
+
+    #[cold]
+    fn fill(&mut self, need: usize) -> io::Result<()> {
+        self.buf.copy_within(self.start..self.len, 0);
+        self.base += self.start as u64;
+        self.len -= self.start;
+        self.start = 0;
+        if need > self.buf.len() {
+            // A long answer line compared at once (the checker): room for it.
+            self.buf.resize(need.next_power_of_two(), 0);
+        }
+        while self.len < need && !self.eof {
+            match self.inner.read(&mut self.buf[self.len..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => {
+                    self.len += n;
+                    if self.len == self.buf.len() && self.buf.len() < BUF {
+                        // A large input: read bigger chunks from now on.
+                        self.buf.resize(2 * self.buf.len(), 0);
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    /// The byte at the position, `None` at the end of the input.
+    #[inline(always)]
+    pub(crate) fn peek(&mut self) -> io::Result<Option<u8>> {
+        Ok(self.ahead(1)?.first().copied())
+    }
+
+    /// Moves the position `n` bytes on (at most as many as [`Window::ahead`] showed).
+    #[inline(always)]
+    pub(crate) fn advance(&mut self, n: usize) {
+        self.start += n;
+    }
+
+    /// The absolute position.
+    #[inline(always)]
+    pub(crate) fn pos(&self) -> u64 {
+        self.base + self.start as u64
+    }
+}
