@@ -773,14 +773,13 @@ pub(crate) fn solve_cases<D: Definition + ?Sized>(
         terminator,
         lines,
     });
-    // Whether the block path may use a second thread: decided when first useful.
-    let mut parallel = None;
+    let mut threads = Threads::default();
     loop {
         if count == Some(summary.cases) {
             break;
         }
         if let Some(form) = &form {
-            blocks(def, form, r, out, count, summary, &mut parallel)?;
+            blocks(def, form, r, out, count, summary, &mut threads)?;
             if count == Some(summary.cases) {
                 break;
             }
@@ -907,16 +906,42 @@ fn run_into_vec<D: Definition + ?Sized>(
     }
 }
 
+/// The state of the block path's second thread across calls of [`blocks`].
+#[derive(Default)]
+pub(crate) struct Threads {
+    /// Whether a second core is there (asked when first useful).
+    available: Option<bool>,
+    /// The answers of a second half whose first half stopped before its end:
+    /// kept in [`Out::spare`] until the reader gets to `from` (absolute
+    /// offset) with every earlier line answered, dropped if it goes past.
+    pending: Option<Pending>,
+}
+
+/// A second half answered ahead (see [`Threads::pending`]).
+struct Pending {
+    /// The absolute offset of its first line.
+    from: u64,
+    /// Where it stopped, in the reader's buffer.
+    done: Done,
+}
+
 /// Answers with the block path ([`block::run`]) the canonical lines from the
-/// reader's position on, flushing the output as often as it fills. On two
-/// threads when at least [`PARALLEL_MIN`] bytes are unread, the input is not
-/// counted and a second core is there: this thread answers the first half of
-/// the buffer (up to a line start), a scoped thread the second half into
-/// [`Out::spare`], written after the first half's answers, and discarded if the
-/// first half stopped before its end (the general path then decides that line
-/// and the block path resumes after it). Leaves the reader at the first line
-/// the general path must decide (or in the last [`block::WINDOW`] bytes of its
-/// buffer), every earlier case answered in order.
+/// reader's position on, flushing the output as often as it fills. Leaves the
+/// reader at the first line the general path must decide (or in the last
+/// [`block::WINDOW`] bytes of its buffer), every earlier case answered in
+/// order.
+///
+/// On two threads when at least [`PARALLEL_MIN`] bytes are unread, the input
+/// is not counted and a second core is there: a scoped thread answers the
+/// last 5/8 of the unread bytes (from a line start) into [`Out::spare`] while
+/// this thread answers the first 3/8 and reads the next chunk ahead
+/// ([`Ahead`]). When the first part ran to its end, the second part's answers
+/// follow it; else they wait as [`Threads::pending`] while the general path
+/// decides the line where the first part stopped and this function answers
+/// the lines up to the second part's start, and are written then (or dropped,
+/// if the reader does not get there: an error, a terminator, a blank line
+/// skipped across it). No line is answered twice, none is lost, and no work
+/// is thrown away on input with the odd irregular line.
 fn blocks<D: Definition + ?Sized>(
     def: &D,
     form: &block::Form,
@@ -924,29 +949,58 @@ fn blocks<D: Definition + ?Sized>(
     out: &mut DynOut<'_>,
     count: Option<u64>,
     summary: &mut SolveSummary,
-    parallel: &mut Option<bool>,
+    threads: &mut Threads,
 ) -> io::Result<()> {
-    let s = &r.buf[..r.len];
-    let mut done = Done {
-        at: r.pos,
-        ..Done::default()
-    };
-    let split = if count.is_none()
-        && s.len() - r.pos >= PARALLEL_MIN
-        && *parallel
-            .get_or_insert_with(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
-    {
-        // The first line start after 3/8 of the bytes: this thread also reads
-        // the next chunk meanwhile.
-        let mid = r.pos + (s.len() - r.pos) * 3 / 8;
-        s[mid..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map(|i| mid + i + 1)
-    } else {
-        None
-    };
-    if let Some(split) = split {
+    loop {
+        let s = &r.buf[..r.len];
+        let here = r.base + r.pos as u64;
+        if let Some(p) = &threads.pending {
+            if here > p.from || p.from - here > (s.len() - r.pos) as u64 {
+                threads.pending = None;
+                continue;
+            }
+            let from = (p.from - r.base) as usize;
+            if here < p.from {
+                // The lines up to the second part, one thread.
+                let first = run_into_out(def, form, s, r.pos, from, u64::MAX, out)?;
+                advance(r, summary, first);
+                if first.at < from {
+                    return Ok(());
+                }
+            }
+            let p = threads.pending.take().expect("pending");
+            let spare = core::mem::take(&mut out.spare);
+            let pushed = out.push(&spare[..p.done.written]);
+            out.spare = spare;
+            pushed?;
+            advance(r, summary, p.done);
+            if p.done.at < r.len.saturating_sub(block::WINDOW) {
+                // The second part stopped at a line to decide.
+                return Ok(());
+            }
+            continue;
+        }
+        let split = if count.is_none()
+            && s.len() - r.pos >= PARALLEL_MIN
+            && *threads.available.get_or_insert_with(|| {
+                std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
+            }) {
+            // The first line start after 3/8 of the bytes: this thread also
+            // reads the next chunk meanwhile.
+            let mid = r.pos + (s.len() - r.pos) * 3 / 8;
+            s[mid..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map(|i| mid + i + 1)
+        } else {
+            None
+        };
+        let Some(split) = split else {
+            let max_cases = count.map_or(u64::MAX, |c| c - summary.cases);
+            let done = run_into_out(def, form, s, r.pos, s.len(), max_cases, out)?;
+            advance(r, summary, done);
+            return Ok(());
+        };
         let mut spare = core::mem::take(&mut out.spare);
         if spare.is_empty() {
             spare.resize((s.len() - split) / 2 + 2 * block::ANSWER, 0);
@@ -957,26 +1011,29 @@ fn blocks<D: Definition + ?Sized>(
             r.ahead.read(&mut r.inner, s.len(), &mut r.eof);
             (first, worker.join())
         });
-        let second = second.map_err(|_| io::Error::other("the block thread panicked"))?;
-        done = first?;
-        if done.at == split {
-            out.push(&spare[..second.written])?;
-            done.at = second.at;
-            done.cases += second.cases;
-        }
         out.spare = spare;
+        let second = second.map_err(|_| io::Error::other("the block thread panicked"))?;
+        let first = first?;
+        advance(r, summary, first);
+        threads.pending = Some(Pending {
+            from: r.base + split as u64,
+            done: second,
+        });
+        if first.at < split {
+            // The general path decides the line at `first.at` first.
+            return Ok(());
+        }
     }
-    if split.is_none() {
-        let max_cases = count.map_or(u64::MAX, |c| c - summary.cases);
-        done = run_into_out(def, form, s, r.pos, s.len(), max_cases, out)?;
-    }
-    r.pos = done.at;
+}
+
+/// Moves the reader past the lines `done` answered.
+fn advance(r: &mut DynReader<'_>, summary: &mut SolveSummary, done: Done) {
     if done.cases > 0 {
+        r.pos = done.at;
         r.line += done.cases;
         r.line_start = r.base + r.pos as u64;
+        summary.cases += done.cases;
     }
-    summary.cases += done.cases;
-    Ok(())
 }
 
 #[cfg(test)]
