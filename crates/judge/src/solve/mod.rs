@@ -2,9 +2,17 @@
 //!
 //! # How it reads
 //!
-//! [`solve`] reads its input through one reusable buffer (8 KiB, doubling up to 1 MiB for large inputs) and a
-//! hand-written byte-level tokenizer, so memory does not grow with the input and
-//! no case with a one-line answer allocates. It is *tolerant of layout*: numbers
+//! [`solve`] reads its input through one reusable buffer (8 KiB, doubling up to
+//! 2 MiB for large inputs) and a hand-written byte-level tokenizer, so memory
+//! does not grow with the input and no case with a one-line answer allocates.
+//!
+//! For the problems whose answer is who wins, runs of whole lines `a b\n` (or
+//! `n\n`) are answered straight from the buffer by the block path
+//! (`solve/block.rs`: eight digits per SWAR parse); on a large input the buffer is
+//! split between two threads, and the next chunk is read while they work
+//! (see `blocks`). Any other line goes through the tokenizer, so everything
+//! below holds for every input however it is laid out; the answers are the
+//! same, in the same order, and an error comes after exactly the same answers. It is *tolerant of layout*: numbers
 //! may be separated by any run of spaces, tabs or carriage returns, blank lines
 //! are skipped, the last line need not end with a line break, and the input may
 //! end where the format has a terminator line.
@@ -774,14 +782,30 @@ pub(crate) fn solve_cases<D: Definition + ?Sized>(
         lines,
     });
     let mut threads = Threads::default();
+    // Lines left to the per-line path before the block path is tried again,
+    // and the next such pause: it doubles (up to 64) each time the block path
+    // takes no line, so input it never takes (numbers of 16 digits or more,
+    // CRLF line ends) costs it little.
+    let (mut pause, mut next_pause) = (0u32, 1u32);
     loop {
         if count == Some(summary.cases) {
             break;
         }
         if let Some(form) = &form {
-            blocks(def, form, r, out, count, summary, &mut threads)?;
-            if count == Some(summary.cases) {
-                break;
+            if pause == 0 {
+                let before = summary.cases;
+                blocks(def, form, r, out, count, summary, &mut threads)?;
+                if count == Some(summary.cases) {
+                    break;
+                }
+                if summary.cases == before {
+                    pause = next_pause;
+                    next_pause = (2 * next_pause).min(64);
+                } else {
+                    next_pause = 1;
+                }
+            } else {
+                pause -= 1;
             }
         }
         let (case, line) = if let Some(l) = r.fast_line(two) {
