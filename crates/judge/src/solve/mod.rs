@@ -153,6 +153,9 @@ const FIRST_BUF: usize = 1 << 13;
 /// The fewest unread bytes in the read buffer for which the block path splits
 /// them between two threads (only a full-size buffer of a large input has so many).
 const PARALLEL_MIN: usize = 1 << 20;
+/// The bytes read on one thread after a split that waited for its second
+/// thread (then it tries two again).
+const ALONE: usize = 32 << 20;
 
 /// The tolerant streaming tokenizer (see the module docs).
 pub(crate) struct Reader<R> {
@@ -935,6 +938,9 @@ fn run_into_vec<D: Definition + ?Sized>(
 pub(crate) struct Threads {
     /// Whether a second core is there (asked when first useful).
     available: Option<bool>,
+    /// No split before this absolute offset: the last split waited longer
+    /// for the second thread than this one worked.
+    alone_until: u64,
     /// The answers of a second half whose first half stopped before its end:
     /// kept in [`Out::spare`] until the reader gets to `from` (absolute
     /// offset) with every earlier line answered, dropped if it goes past.
@@ -956,7 +962,10 @@ struct Pending {
 /// order.
 ///
 /// On two threads when at least [`PARALLEL_MIN`] bytes are unread, the input
-/// is not counted and a second core is there: a scoped thread answers the
+/// is not counted, a second core is there and the last split did not wait
+/// for its second thread longer than this one worked (else not for the next
+/// [`ALONE`] bytes: on a loaded machine the second thread waits for a core,
+/// and one thread alone is faster): a scoped thread answers the
 /// last 5/8 of the unread bytes (from a line start) into [`Out::spare`] while
 /// this thread answers the first 3/8 and reads the next chunk ahead
 /// ([`Ahead`]). When the first part ran to its end, the second part's answers
@@ -1006,6 +1015,7 @@ fn blocks<D: Definition + ?Sized>(
         }
         let split = if count.is_none()
             && s.len() - r.pos >= PARALLEL_MIN
+            && here >= threads.alone_until
             && *threads.available.get_or_insert_with(|| {
                 std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
             }) {
@@ -1029,12 +1039,20 @@ fn blocks<D: Definition + ?Sized>(
         if spare.is_empty() {
             spare.resize((s.len() - split) / 2 + 2 * block::ANSWER, 0);
         }
-        let (first, second) = std::thread::scope(|scope| {
+        let started = std::time::Instant::now();
+        let (first, second, mine, waited) = std::thread::scope(|scope| {
             let worker = scope.spawn(|| run_into_vec(def, form, s, split, s.len(), &mut spare));
             let first = run_into_out(def, form, s, r.pos, split, u64::MAX, out);
             r.ahead.read(&mut r.inner, s.len(), &mut r.eof);
-            (first, worker.join())
+            let mine = started.elapsed();
+            let second = worker.join();
+            (first, second, mine, started.elapsed() - mine)
         });
+        if waited > mine {
+            // The second thread got no core of its own for most of the time
+            // (a loaded machine): one thread does better for a while.
+            threads.alone_until = r.base + (s.len() + ALONE) as u64;
+        }
         out.spare = spare;
         let second = second.map_err(|_| io::Error::other("the block thread panicked"))?;
         let first = first?;
