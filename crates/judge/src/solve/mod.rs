@@ -2,9 +2,17 @@
 //!
 //! # How it reads
 //!
-//! [`solve`] reads its input through one reusable buffer (8 KiB, doubling up to 1 MiB for large inputs) and a
-//! hand-written byte-level tokenizer, so memory does not grow with the input and
-//! no case with a one-line answer allocates. It is *tolerant of layout*: numbers
+//! [`solve`] reads its input through one reusable buffer (8 KiB, doubling up to
+//! 2 MiB for large inputs) and a hand-written byte-level tokenizer, so memory
+//! does not grow with the input and no case with a one-line answer allocates.
+//!
+//! For the problems whose answer is who wins, runs of whole lines `a b\n` (or
+//! `n\n`) are answered straight from the buffer by the block path
+//! (`solve/block.rs`: eight digits per SWAR parse); on a large input the buffer is
+//! split between two threads, and the next chunk is read while they work
+//! (see `blocks`). Any other line goes through the tokenizer, so everything
+//! below holds for every input however it is laid out; the answers are the
+//! same, in the same order, and an error comes after exactly the same answers. It is *tolerant of layout*: numbers
 //! may be separated by any run of spaces, tabs or carriage returns, blank lines
 //! are skipped, the last line need not end with a line break, and the input may
 //! end where the format has a terminator line.
@@ -32,6 +40,8 @@
 //! Positions in errors are 1-based; **columns count bytes**, not characters.
 //! Before an error is returned, the answers of every earlier case have been
 //! written and the output flushed.
+
+mod block;
 
 use crate::Problem;
 use crate::problem::{Answer, Case, Definition, Framing};
@@ -133,11 +143,19 @@ pub struct SolveSummary {
     pub cases: u64,
 }
 
-/// The largest read and output buffer (1 MiB).
+/// The output buffer (1 MiB).
 const BUF: usize = 1 << 20;
-/// The first read buffer: small inputs (and fuzzing) never pay for 1 MiB; a read that
-/// fills the buffer doubles it, up to [`BUF`].
+/// The largest read buffer (2 MiB).
+const READ_BUF: usize = 2 << 20;
+/// The first read buffer: small inputs (and fuzzing) never pay for 2 MiB; a read that
+/// fills the buffer doubles it, up to [`READ_BUF`].
 const FIRST_BUF: usize = 1 << 13;
+/// The fewest unread bytes in the read buffer for which the block path splits
+/// them between two threads (only a full-size buffer of a large input has so many).
+const PARALLEL_MIN: usize = 1 << 20;
+/// The bytes read on one thread after a split that waited for its second
+/// thread (then it tries two again).
+const ALONE: usize = 32 << 20;
 
 /// The tolerant streaming tokenizer (see the module docs).
 pub(crate) struct Reader<R> {
@@ -151,6 +169,39 @@ pub(crate) struct Reader<R> {
     line: u64,
     /// Absolute offset of the first byte of the current line.
     line_start: u64,
+    /// The next chunk of input, read ahead by the block path while another
+    /// thread works (see [`blocks`]).
+    ahead: Ahead,
+}
+
+/// A chunk read ahead: `buf[..len]` comes right after the reader's buffer.
+#[derive(Default)]
+struct Ahead {
+    buf: Vec<u8>,
+    len: usize,
+    /// The read ahead failed: the error, returned where it would have been
+    /// without reading ahead (after the cases before it).
+    error: Option<io::Error>,
+}
+
+impl Ahead {
+    /// Reads the chunk after `len` bytes of buffer (unless already read, or at
+    /// the end of the input, which sets `eof`).
+    fn read<R: BufRead>(&mut self, inner: &mut R, size: usize, eof: &mut bool) {
+        if *eof || self.len > 0 || self.error.is_some() {
+            return;
+        }
+        self.buf.resize(size, 0);
+        loop {
+            match inner.read(&mut self.buf) {
+                Ok(0) => *eof = true,
+                Ok(n) => self.len = n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => self.error = Some(e),
+            }
+            return;
+        }
+    }
 }
 
 impl<R: BufRead> Reader<R> {
@@ -164,11 +215,22 @@ impl<R: BufRead> Reader<R> {
             base: 0,
             line: 1,
             line_start: 0,
+            ahead: Ahead::default(),
         }
     }
 
     #[cold]
     fn refill(&mut self) -> io::Result<Option<u8>> {
+        if let Some(e) = self.ahead.error.take() {
+            return Err(e);
+        }
+        if self.ahead.len > 0 {
+            self.base += self.len as u64;
+            self.pos = 0;
+            self.len = core::mem::take(&mut self.ahead.len);
+            core::mem::swap(&mut self.buf, &mut self.ahead.buf);
+            return Ok(Some(self.buf[0]));
+        }
         while !self.eof {
             self.base += self.len as u64;
             self.pos = 0;
@@ -176,9 +238,9 @@ impl<R: BufRead> Reader<R> {
             match self.inner.read(&mut self.buf) {
                 Ok(0) => self.eof = true,
                 Ok(n) => {
-                    if n == self.buf.len() && n < BUF {
+                    if n == self.buf.len() && n < READ_BUF {
                         // A large input: read bigger chunks from now on.
-                        let grown = (2 * n).min(BUF);
+                        let grown = (2 * n).min(READ_BUF);
                         self.buf.resize(grown, 0);
                     }
                     self.len = n;
@@ -523,6 +585,8 @@ pub(crate) struct Out<W: Write> {
     /// Always `BUF` bytes long; `buf[..len]` is pending.
     buf: Vec<u8>,
     len: usize,
+    /// The answers of the second thread of the block path (empty until used).
+    spare: Vec<u8>,
 }
 
 impl<W: Write> Out<W> {
@@ -531,6 +595,7 @@ impl<W: Write> Out<W> {
             inner,
             buf: vec![0; BUF],
             len: 0,
+            spare: Vec::new(),
         }
     }
 
@@ -714,9 +779,37 @@ pub(crate) fn solve_cases<D: Definition + ?Sized>(
         };
         Some([padded(w.loses)?, padded(w.wins)?])
     });
+    let form = lines.map(|lines| block::Form {
+        two,
+        terminator,
+        lines,
+    });
+    let mut threads = Threads::default();
+    // Lines left to the per-line path before the block path is tried again,
+    // and the next such pause: it doubles (up to 64) each time the block path
+    // takes no line, so input it never takes (numbers of 16 digits or more,
+    // CRLF line ends) costs it little.
+    let (mut pause, mut next_pause) = (0u32, 1u32);
     loop {
         if count == Some(summary.cases) {
             break;
+        }
+        if let Some(form) = &form {
+            if pause == 0 {
+                let before = summary.cases;
+                blocks(def, form, r, out, count, summary, &mut threads)?;
+                if count == Some(summary.cases) {
+                    break;
+                }
+                if summary.cases == before {
+                    pause = next_pause;
+                    next_pause = (2 * next_pause).min(64);
+                } else {
+                    next_pause = 1;
+                }
+            } else {
+                pause -= 1;
+            }
         }
         let (case, line) = if let Some(l) = r.fast_line(two) {
             columns = [1, l.b_start as u64 + 1];
@@ -767,6 +860,222 @@ pub(crate) fn solve_cases<D: Definition + ?Sized>(
         summary.cases += 1;
     }
     Ok(())
+}
+
+/// What the block path did in one range.
+#[derive(Clone, Copy, Debug, Default)]
+struct Done {
+    /// Where the range's first line not taken starts.
+    at: usize,
+    /// The lines (cases) answered.
+    cases: u64,
+    /// The bytes of answers written.
+    written: usize,
+}
+
+/// [`block::run`] over `s[from..to]` into `out`, flushing it whenever full.
+fn run_into_out<D: Definition + ?Sized>(
+    def: &D,
+    form: &block::Form,
+    s: &[u8],
+    from: usize,
+    to: usize,
+    max_cases: u64,
+    out: &mut DynOut<'_>,
+) -> io::Result<Done> {
+    let mut done = Done {
+        at: from,
+        ..Done::default()
+    };
+    loop {
+        let stop = block::run(
+            def,
+            form,
+            s,
+            done.at,
+            to,
+            max_cases - done.cases,
+            &mut out.buf[out.len..],
+        );
+        out.len += stop.written;
+        done.at = stop.at;
+        done.cases += stop.cases;
+        done.written += stop.written;
+        if !stop.full {
+            return Ok(done);
+        }
+        out.flush_buf()?;
+    }
+}
+
+/// [`block::run`] over `s[from..to]` into `v`, growing it whenever full.
+fn run_into_vec<D: Definition + ?Sized>(
+    def: &D,
+    form: &block::Form,
+    s: &[u8],
+    from: usize,
+    to: usize,
+    v: &mut Vec<u8>,
+) -> Done {
+    let mut done = Done {
+        at: from,
+        ..Done::default()
+    };
+    loop {
+        let stop = block::run(def, form, s, done.at, to, u64::MAX, &mut v[done.written..]);
+        done.at = stop.at;
+        done.cases += stop.cases;
+        done.written += stop.written;
+        if !stop.full {
+            return done;
+        }
+        v.resize(2 * v.len() + 2 * block::ANSWER, 0);
+    }
+}
+
+/// The state of the block path's second thread across calls of [`blocks`].
+#[derive(Default)]
+pub(crate) struct Threads {
+    /// Whether a second core is there (asked when first useful).
+    available: Option<bool>,
+    /// No split before this absolute offset: the last split waited longer
+    /// for the second thread than this one worked.
+    alone_until: u64,
+    /// The answers of a second half whose first half stopped before its end:
+    /// kept in [`Out::spare`] until the reader gets to `from` (absolute
+    /// offset) with every earlier line answered, dropped if it goes past.
+    pending: Option<Pending>,
+}
+
+/// A second half answered ahead (see [`Threads::pending`]).
+struct Pending {
+    /// The absolute offset of its first line.
+    from: u64,
+    /// Where it stopped, in the reader's buffer.
+    done: Done,
+}
+
+/// Answers with the block path ([`block::run`]) the canonical lines from the
+/// reader's position on, flushing the output as often as it fills. Leaves the
+/// reader at the first line the general path must decide (or in the last
+/// [`block::WINDOW`] bytes of its buffer), every earlier case answered in
+/// order.
+///
+/// On two threads when at least [`PARALLEL_MIN`] bytes are unread, the input
+/// is not counted, a second core is there and the last split did not wait
+/// for its second thread longer than this one worked (else not for the next
+/// [`ALONE`] bytes: on a loaded machine the second thread waits for a core,
+/// and one thread alone is faster): a scoped thread answers the
+/// last 5/8 of the unread bytes (from a line start) into [`Out::spare`] while
+/// this thread answers the first 3/8 and reads the next chunk ahead
+/// ([`Ahead`]). When the first part ran to its end, the second part's answers
+/// follow it; else they wait as [`Threads::pending`] while the general path
+/// decides the line where the first part stopped and this function answers
+/// the lines up to the second part's start, and are written then (or dropped,
+/// if the reader does not get there: an error, a terminator, a blank line
+/// skipped across it). No line is answered twice, none is lost, and no work
+/// is thrown away on input with the odd irregular line.
+fn blocks<D: Definition + ?Sized>(
+    def: &D,
+    form: &block::Form,
+    r: &mut DynReader<'_>,
+    out: &mut DynOut<'_>,
+    count: Option<u64>,
+    summary: &mut SolveSummary,
+    threads: &mut Threads,
+) -> io::Result<()> {
+    loop {
+        let s = &r.buf[..r.len];
+        let here = r.base + r.pos as u64;
+        if let Some(p) = &threads.pending {
+            if here > p.from || p.from - here > (s.len() - r.pos) as u64 {
+                threads.pending = None;
+                continue;
+            }
+            let from = (p.from - r.base) as usize;
+            if here < p.from {
+                // The lines up to the second part, one thread.
+                let first = run_into_out(def, form, s, r.pos, from, u64::MAX, out)?;
+                advance(r, summary, first);
+                if first.at < from {
+                    return Ok(());
+                }
+            }
+            let p = threads.pending.take().expect("pending");
+            let spare = core::mem::take(&mut out.spare);
+            let pushed = out.push(&spare[..p.done.written]);
+            out.spare = spare;
+            pushed?;
+            advance(r, summary, p.done);
+            if p.done.at < r.len.saturating_sub(block::WINDOW) {
+                // The second part stopped at a line to decide.
+                return Ok(());
+            }
+            continue;
+        }
+        let split = if count.is_none()
+            && s.len() - r.pos >= PARALLEL_MIN
+            && here >= threads.alone_until
+            && *threads.available.get_or_insert_with(|| {
+                std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
+            }) {
+            // The first line start after 3/8 of the bytes: this thread also
+            // reads the next chunk meanwhile.
+            let mid = r.pos + (s.len() - r.pos) * 3 / 8;
+            s[mid..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map(|i| mid + i + 1)
+        } else {
+            None
+        };
+        let Some(split) = split else {
+            let max_cases = count.map_or(u64::MAX, |c| c - summary.cases);
+            let done = run_into_out(def, form, s, r.pos, s.len(), max_cases, out)?;
+            advance(r, summary, done);
+            return Ok(());
+        };
+        let mut spare = core::mem::take(&mut out.spare);
+        if spare.is_empty() {
+            spare.resize((s.len() - split) / 2 + 2 * block::ANSWER, 0);
+        }
+        let started = std::time::Instant::now();
+        let (first, second, mine, waited) = std::thread::scope(|scope| {
+            let worker = scope.spawn(|| run_into_vec(def, form, s, split, s.len(), &mut spare));
+            let first = run_into_out(def, form, s, r.pos, split, u64::MAX, out);
+            r.ahead.read(&mut r.inner, s.len(), &mut r.eof);
+            let mine = started.elapsed();
+            let second = worker.join();
+            (first, second, mine, started.elapsed() - mine)
+        });
+        if waited > mine {
+            // The second thread got no core of its own for most of the time
+            // (a loaded machine): one thread does better for a while.
+            threads.alone_until = r.base + (s.len() + ALONE) as u64;
+        }
+        out.spare = spare;
+        let second = second.map_err(|_| io::Error::other("the block thread panicked"))?;
+        let first = first?;
+        advance(r, summary, first);
+        threads.pending = Some(Pending {
+            from: r.base + split as u64,
+            done: second,
+        });
+        if first.at < split {
+            // The general path decides the line at `first.at` first.
+            return Ok(());
+        }
+    }
+}
+
+/// Moves the reader past the lines `done` answered.
+fn advance(r: &mut DynReader<'_>, summary: &mut SolveSummary, done: Done) {
+    if done.cases > 0 {
+        r.pos = done.at;
+        r.line += done.cases;
+        r.line_start = r.base + r.pos as u64;
+        summary.cases += done.cases;
+    }
 }
 
 #[cfg(test)]
@@ -828,6 +1137,112 @@ mod tests {
             let (out, r) = run(Problem::Wythoff, input.as_bytes(), step);
             assert_eq!(r, Ok(20_000));
             assert_eq!(String::from_utf8(out).unwrap(), want);
+        }
+    }
+
+    /// A large `wythoff` input (several full read buffers, so the block path
+    /// splits them between threads and reads ahead) with an irregular line
+    /// every `every` lines (none for 0), and its answers line by line.
+    fn big_input(lines: u64, every: u64) -> (Vec<u8>, Vec<u8>) {
+        let (mut input, mut want) = (Vec::new(), Vec::new());
+        for i in 0..lines {
+            let (a, b) = (i * 7919 % 1_000_000_007, i * 104_729 % 1_700_000_009);
+            // Every 5th line a losing position, so both answers are common.
+            let (a, b) = if i % 5 == 0 {
+                beatty_core::golden::pair(i % 100_000).unwrap()
+            } else {
+                (a, b)
+            };
+            if every > 0 && i % every == every - 1 {
+                input.extend_from_slice(format!("{a}  {b}\r\n").as_bytes());
+            } else {
+                input.extend_from_slice(format!("{a} {b}\n").as_bytes());
+            }
+            let wins = beatty_games::wythoff::outcome(a, b).player_to_move_wins();
+            want.extend_from_slice(if wins { b"1\n" } else { b"0\n" });
+        }
+        (input, want)
+    }
+
+    #[test]
+    fn threads_and_read_ahead_keep_answers_in_order() {
+        for every in [0, 1, 2, 997, 150_000] {
+            let (input, want) = big_input(300_000, every);
+            for step in [usize::MAX, (3 << 20) + 7, 65_537] {
+                let (out, r) = run(Problem::Wythoff, &input, step);
+                assert_eq!(r, Ok(300_000), "every {every} step {step}");
+                assert!(out == want, "every {every} step {step}: answers differ");
+            }
+        }
+    }
+
+    #[test]
+    fn a_late_error_comes_after_every_earlier_answer() {
+        let (mut input, want) = big_input(300_000, 0);
+        // Line 250001 is bad: the answers of the 250000 before it are written.
+        let at = (0..250_000).fold(0, |at, _| {
+            at + input[at..].iter().position(|&b| b == b'\n').unwrap() + 1
+        });
+        input[at + 1] = b'x';
+        let (out, r) = run(Problem::Wythoff, &input, usize::MAX);
+        assert!(
+            r.as_ref().unwrap_err().starts_with("line 250001, column "),
+            "{r:?}"
+        );
+        assert!(
+            out == want[..500_000],
+            "the answers before the error differ"
+        );
+        // And the same when the last line has no line feed.
+        let (input, want) = big_input(300_000, 0);
+        let cut = input.len() - 1;
+        let (out, r) = run(Problem::Wythoff, &input[..cut], usize::MAX);
+        assert!(r.is_ok() && out == want, "{r:?}");
+    }
+
+    /// Delivers `data` in reads of at most `step` bytes, then fails.
+    struct FailAfter<'a> {
+        data: &'a [u8],
+        step: usize,
+    }
+
+    impl io::Read for FailAfter<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.data.is_empty() {
+                return Err(io::Error::other("the disk is on fire"));
+            }
+            let n = self.step.min(buf.len()).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_read_error_comes_after_the_answers_of_the_lines_read() {
+        let (input, want) = big_input(300_000, 0);
+        // Cut after line 200000: its answers, then the error.
+        let cut = (0..200_000).fold(0, |at, _| {
+            at + input[at..].iter().position(|&b| b == b'\n').unwrap() + 1
+        });
+        for step in [usize::MAX, 1 << 20] {
+            let mut out = Vec::new();
+            let r = solve(
+                Problem::Wythoff,
+                io::BufReader::with_capacity(
+                    1,
+                    FailAfter {
+                        data: &input[..cut],
+                        step,
+                    },
+                ),
+                &mut out,
+            );
+            assert!(matches!(r, Err(SolveError::Io(_))), "{r:?}");
+            assert!(
+                out == want[..400_000],
+                "step {step}: the answers before differ"
+            );
         }
     }
 

@@ -1,0 +1,316 @@
+//! Runs of whole case lines solved straight from the read buffer: the block
+//! path of [`solve_cases`](super::solve_cases) for the problems whose answer
+//! is who wins ([`Definition::wins`]).
+//!
+//! A *canonical* line is `a b\n` (two fields) or `n\n` (one), each number 1 to
+//! 15 ASCII digits, one space between. [`run`] answers the canonical lines
+//! that start in a range of a buffer, one after the other, with no per-line
+//! bookkeeping besides a position, and stops before the first line it does not
+//! take: not canonical, the terminator line, a case `wins` does not decide,
+//! the last case of a counted input, fewer than [`WINDOW`] bytes left, or no
+//! room for one more answer. The general path of the solver decides that line
+//! exactly as it always has (errors included), then the block path resumes.
+//!
+//! Numbers are read eight digits at a time (SWAR: [`number`]): a digit mask of
+//! a little-endian `u64` finds the end of the number, and three multiplies
+//! turn eight digit bytes into their value. `number` is tested against
+//! [`fast::number`](super::fast::number) (and that against `str::parse`) on
+//! every length and on random bytes.
+
+use crate::problem::{Case, Definition};
+
+/// The bytes a line needs after its start: it reads at most 16 + 1 + 16 + 1
+/// of them (the second number's window starts at most 16 bytes in).
+pub(crate) const WINDOW: usize = 40;
+
+/// The bytes an answer may take in the output (`Answer` lines of up to 15
+/// bytes and their line feed, copied 16 at a time).
+pub(crate) const ANSWER: usize = 16;
+
+/// `b'0'` in every byte.
+const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
+/// The high bit of every byte.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// 10^n for n < 8.
+const POW10: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
+
+/// The high bit of each byte of `d` (bytes XOR `b'0'`) that is not a digit,
+/// that is not below 10. No carry crosses a byte: `(d & 0x7f) + 0x76 ≤ 0xf5`.
+#[inline(always)]
+fn non_digits(d: u64) -> u64 {
+    (((d & 0x7f7f_7f7f_7f7f_7f7f) + 0x7676_7676_7676_7676) | d) & HIGH
+}
+
+/// The value of eight digits, one per byte (0 to 9, the first in the lowest
+/// byte): pairs, then quadruples, then the whole, one multiply each.
+#[inline(always)]
+fn eight(d: u64) -> u64 {
+    let d = (d.wrapping_mul(10 << 8 | 1) >> 8) & 0x00ff_00ff_00ff_00ff;
+    let d = (d.wrapping_mul(100 << 16 | 1) >> 16) & 0x0000_ffff_0000_ffff;
+    d.wrapping_mul(10_000 << 32 | 1) >> 32
+}
+
+/// The run of 1 to 15 digits at the start of `w` and its length; `None` when
+/// there is no digit or 16.
+#[inline(always)]
+pub(crate) fn number(w: &[u8; 16]) -> Option<(u64, usize)> {
+    let [
+        l0,
+        l1,
+        l2,
+        l3,
+        l4,
+        l5,
+        l6,
+        l7,
+        h0,
+        h1,
+        h2,
+        h3,
+        h4,
+        h5,
+        h6,
+        h7,
+    ] = *w;
+    let lo = u64::from_le_bytes([l0, l1, l2, l3, l4, l5, l6, l7]) ^ ZEROS;
+    let hi = u64::from_le_bytes([h0, h1, h2, h3, h4, h5, h6, h7]) ^ ZEROS;
+    let mlo = non_digits(lo);
+    if mlo != 0 {
+        let n = (mlo.trailing_zeros() / 8) as usize;
+        if n == 0 {
+            return None;
+        }
+        // The n digits to the top bytes, zeros (digit 0) below them.
+        return Some((eight(lo << (64 - 8 * n)), n));
+    }
+    let mhi = non_digits(hi);
+    if mhi == 0 {
+        return None;
+    }
+    let n = (mhi.trailing_zeros() / 8) as usize;
+    // `hi << 1 << (63 - 8n)` is `hi << (64 - 8n)`, and 0 for n = 0.
+    let tail = eight(hi << 1 << (63 - 8 * n));
+    Some((eight(lo) * POW10[n] + tail, 8 + n))
+}
+
+/// The 16 bytes of `s` from `i` (the caller keeps `i + 16 ≤ s.len()`).
+#[inline(always)]
+fn window(s: &[u8], i: usize) -> Option<&[u8; 16]> {
+    s.get(i..i + 16)?.try_into().ok()
+}
+
+/// A canonical line at `s[p..]`: its values and its length (line feed
+/// included); `None` for anything else. `s` has [`WINDOW`] bytes from `p`.
+#[inline(always)]
+pub(crate) fn line(s: &[u8], p: usize, two: bool) -> Option<([u64; 2], usize)> {
+    let (a, da) = number(window(s, p)?)?;
+    if !two {
+        return (*s.get(p + da)? == b'\n').then_some(([a, 0], da + 1));
+    }
+    if *s.get(p + da)? != b' ' {
+        return None;
+    }
+    let (b, db) = number(window(s, p + da + 1)?)?;
+    let len = da + db + 2;
+    (*s.get(p + len - 1)? == b'\n').then_some(([a, b], len))
+}
+
+/// How a problem's answers are written by [`run`].
+pub(crate) struct Form {
+    /// Two fields (else one).
+    pub(crate) two: bool,
+    /// A line of zeros ends the input ([`Framing::Terminator`](crate::problem::Framing)).
+    pub(crate) terminator: bool,
+    /// The answer lines (loses, wins), each padded to 16 bytes, and their lengths.
+    pub(crate) lines: [([u8; ANSWER], usize); 2],
+}
+
+/// Where [`run`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stop {
+    /// The offset in `s` of the first line not taken.
+    pub(crate) at: usize,
+    /// The lines (cases) answered.
+    pub(crate) cases: u64,
+    /// The bytes written to `out`.
+    pub(crate) written: usize,
+    /// Stopped for want of room in `out` (else: the range ended or the line at
+    /// `at` is one the general path must decide).
+    pub(crate) full: bool,
+}
+
+/// One line taken at `*p`, its answer written at `out[*o..]`;
+/// `false` (nothing changed) for a line [`run`] does not take.
+#[inline(always)]
+fn step<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
+    def: &D,
+    form: &Form,
+    s: &[u8],
+    p: &mut usize,
+    o: &mut usize,
+    out: &mut [u8],
+) -> bool {
+    let Some(dst) = out.get_mut(*o..*o + ANSWER) else {
+        return false;
+    };
+    let Some(([a, b], len)) = line(s, *p, TWO) else {
+        return false;
+    };
+    if TERMINATOR && a == 0 && b == 0 {
+        return false;
+    }
+    let case = if TWO { Case::pair(a, b) } else { Case::one(a) };
+    let Some(w) = def.wins(&case) else {
+        return false;
+    };
+    let (answer, n) = &form.lines[usize::from(w)];
+    dst.copy_from_slice(answer);
+    *o += n;
+    *p += len;
+    true
+}
+
+/// Answers the canonical lines of `s` that start in `from..to`, at most
+/// `max_cases`, writing their answers at the start of `out` (see the module
+/// docs for where it stops). `to` must be a line start or `s.len()`.
+#[inline(always)]
+pub(crate) fn run<D: Definition + ?Sized>(
+    def: &D,
+    form: &Form,
+    s: &[u8],
+    from: usize,
+    to: usize,
+    max_cases: u64,
+    out: &mut [u8],
+) -> Stop {
+    // One loop for each form, its tests decided at compile time.
+    match (form.two, form.terminator) {
+        (true, false) => run_as::<D, true, false>(def, form, s, from, to, max_cases, out),
+        (true, true) => run_as::<D, true, true>(def, form, s, from, to, max_cases, out),
+        (false, false) => run_as::<D, false, false>(def, form, s, from, to, max_cases, out),
+        (false, true) => run_as::<D, false, true>(def, form, s, from, to, max_cases, out),
+    }
+}
+
+/// [`run`] for one form.
+#[inline(always)]
+fn run_as<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
+    def: &D,
+    form: &Form,
+    s: &[u8],
+    from: usize,
+    to: usize,
+    max_cases: u64,
+    out: &mut [u8],
+) -> Stop {
+    let end = to.min(s.len().saturating_sub(WINDOW));
+    let (mut p, mut o, mut cases) = (from, 0usize, 0u64);
+    while p < end
+        && cases < max_cases
+        && step::<D, TWO, TERMINATOR>(def, form, s, &mut p, &mut o, out)
+    {
+        cases += 1;
+    }
+    Stop {
+        at: p,
+        cases,
+        written: o,
+        full: p < end && cases < max_cases && o + ANSWER > out.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::fast;
+
+    /// `fast::number` on a padded copy (it needs 20 bytes).
+    fn reference(w: &[u8; 16]) -> Option<(u64, usize)> {
+        let mut s = w.to_vec();
+        s.extend_from_slice(&[b'x'; 8]);
+        fast::number(&s, 0).filter(|&(_, n)| n <= 15)
+    }
+
+    #[test]
+    fn every_length_and_every_digit_place() {
+        for n in 0..=16 {
+            for d in b'0'..=b'9' {
+                for end in [b' ', b'\n', b'/', b':', 0, 0xb0, 0xff, b'x'] {
+                    let mut w = [end; 16];
+                    for (i, b) in w.iter_mut().take(n).enumerate() {
+                        *b = if i % 3 == 0 {
+                            d
+                        } else {
+                            b'0' + (i as u8 * 7) % 10
+                        };
+                    }
+                    let got = number(&w);
+                    assert_eq!(got, reference(&w), "{:?}", String::from_utf8_lossy(&w));
+                    if let Some((v, len)) = got {
+                        let text = core::str::from_utf8(&w[..len]).unwrap();
+                        assert_eq!(v, text.parse::<u64>().unwrap());
+                    }
+                }
+            }
+        }
+        assert_eq!(number(b"999999999999999 "), Some((999_999_999_999_999, 15)));
+        assert_eq!(number(b"9999999999999999"), None);
+        assert_eq!(number(b"000000000000001\n"), Some((1, 15)));
+        assert_eq!(number(b" 1              "), None);
+    }
+
+    #[test]
+    fn random_bytes_agree_with_the_byte_loop() {
+        let mut rng = crate::generate::SplitMix64::new(2121);
+        let odd = [
+            b' ', b'\n', b'\t', b'\r', b'/', b':', b'-', b'+', 0, 0x80, 0xb0, 0xb9, 0xff, 0x7f,
+        ];
+        for _ in 0..300_000 {
+            let mut w = [0u8; 16];
+            for b in &mut w {
+                *b = if rng.chance(7, 8) {
+                    b'0' + rng.range(0, 9) as u8
+                } else {
+                    odd[rng.range(0, odd.len() as u64 - 1) as usize]
+                };
+            }
+            assert_eq!(
+                number(&w),
+                reference(&w),
+                "{:?}",
+                String::from_utf8_lossy(&w)
+            );
+        }
+    }
+
+    #[test]
+    fn lines_agree_with_the_fast_line() {
+        let mut rng = crate::generate::SplitMix64::new(2122);
+        let odd = [b' ', b'\n', b'\t', b'\r', b'x', 0, 0xff];
+        for _ in 0..200_000 {
+            let mut s = Vec::new();
+            let fields = 1 + rng.range(0, 1) as usize;
+            for f in 0..fields {
+                if f > 0 {
+                    s.push(b' ');
+                }
+                for _ in 0..rng.range(0, 17) {
+                    s.push(b'0' + rng.range(0, 9) as u8);
+                }
+            }
+            s.push(b'\n');
+            if rng.chance(1, 4) {
+                let at = rng.range(0, s.len() as u64 - 1) as usize;
+                s[at] = odd[rng.range(0, odd.len() as u64 - 1) as usize];
+            }
+            s.extend_from_slice(&[b'7'; fast::WINDOW]);
+            for two in [false, true] {
+                let want = fast::line(&s, two)
+                    .filter(|l| l.digits[0] <= 15 && l.digits[1] <= 15)
+                    .map(|l| (l.values, l.len));
+                assert_eq!(line(&s, 0, two), want, "{:?}", String::from_utf8_lossy(&s));
+            }
+        }
+    }
+}
