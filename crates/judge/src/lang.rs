@@ -495,12 +495,14 @@ fn fill(cmd: &[String], src: &Path, dir: &str, class: &str) -> Vec<OsString> {
 }
 
 /// The script that runs the compiler in the sandbox (`sh -c SCRIPT sh DIR
-/// COMPILER ARGS...`) in its empty working directory: it makes `DIR` there,
+/// BIN =NAME ARGS...`, the compiler `BIN/NAME` given in two parts so that,
+/// as root, the sandbox does not copy it into the box away from its
+/// libraries) in its empty working directory: it makes `DIR` there,
 /// the compiler's own output goes to standard error with its messages; a
 /// failure exits 97 (126 and 127: it could not start); then the files of
 /// `DIR` are written to standard output as a tar archive.
-const COMPILE_SCRIPT: &str = "d=$1; shift; mkdir \"$d\" || exit 2
-\"$@\" >&2
+const COMPILE_SCRIPT: &str = "d=$1; c=$2; n=${3#=}; shift 3; mkdir \"$d\" || exit 2
+\"$c/$n\" \"$@\" >&2
 s=$?
 case $s in 0) ;; 126|127) exit $s ;; *) exit 97 ;; esac
 cd \"$d\" && exec tar -cf - --format=ustar .";
@@ -574,12 +576,27 @@ pub fn compile(
         words.insert(1, "--sysroot".into());
         words.insert(2, root.as_os_str().to_owned());
     }
+    if words.is_empty() {
+        return Err(RunError(format!("{}: an empty compile command", lang.name)));
+    }
+    let compiler = PathBuf::from(words.remove(0));
+    let (Some(bin), Some(name)) = (compiler.parent(), compiler.file_name()) else {
+        return Err(RunError(format!(
+            "{}: no compiler in `{}`",
+            lang.name,
+            compiler.display()
+        )));
+    };
+    let mut marked = OsString::from("=");
+    marked.push(name);
     let mut cmd: Vec<OsString> = vec![
         "sh".into(),
         "-c".into(),
         COMPILE_SCRIPT.into(),
         "sh".into(),
         build.into(),
+        bin.as_os_str().to_owned(),
+        marked,
     ];
     cmd.extend(words);
     let boxed = crate::sandbox::into_box(&cmd)
