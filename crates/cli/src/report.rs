@@ -4,7 +4,6 @@
 
 use beatty_judge::Verdict;
 use beatty_judge::run::TestResult;
-use serde_json::json;
 
 /// `--format`: how `judge run` reports.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -35,20 +34,50 @@ pub(crate) fn text_line(r: &TestResult) -> String {
     line
 }
 
-/// The JSON line of a test.
-pub(crate) fn json_line(r: &TestResult) -> String {
-    let mut s = json!({
-        "type": "test",
-        "name": r.name,
-        "verdict": r.verdict.short(),
-        "wall": r.time.as_secs_f64(),
-        "cpu": r.cpu.as_secs_f64(),
-        "memory": r.memory,
-        "message": r.detail,
-    })
-    .to_string();
+/// A test's object of the JSON format, its fields in this order.
+#[derive(serde::Serialize)]
+struct TestJson<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    name: &'a str,
+    verdict: &'static str,
+    wall: f64,
+    cpu: f64,
+    memory: u64,
+    message: &'a str,
+}
+
+/// The summary object of the JSON format, its fields in this order.
+#[derive(serde::Serialize)]
+struct SummaryJson<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    problem: &'a str,
+    verdict: &'static str,
+    passed: usize,
+    run: usize,
+    total: usize,
+    failed_test: Option<&'a str>,
+    message: &'a str,
+}
+
+fn json_of<T: serde::Serialize>(v: &T) -> String {
+    let mut s = serde_json::to_string(v).unwrap_or_default();
     s.push('\n');
     s
+}
+
+/// The JSON line of a test.
+pub(crate) fn json_line(r: &TestResult) -> String {
+    json_of(&TestJson {
+        kind: "test",
+        name: &r.name,
+        verdict: r.verdict.short(),
+        wall: r.time.as_secs_f64(),
+        cpu: r.cpu.as_secs_f64(),
+        memory: r.memory,
+        message: &r.detail,
+    })
 }
 
 /// What the whole run came to, for the summary of each format.
@@ -83,22 +112,19 @@ impl Summary<'_> {
     pub(crate) fn json(&self) -> String {
         let fail = self.first_failure();
         let message = match self.compile_error {
-            Some(m) => m.to_owned(),
-            None => fail.map(|r| r.detail.clone()).unwrap_or_default(),
+            Some(m) => m,
+            None => fail.map_or("", |r| r.detail.as_str()),
         };
-        let mut s = json!({
-            "type": "summary",
-            "problem": self.problem,
-            "verdict": self.verdict.short(),
-            "passed": self.passed(),
-            "run": self.results.len(),
-            "total": self.tests.len(),
-            "failed_test": fail.map(|r| r.name.clone()),
-            "message": message,
+        json_of(&SummaryJson {
+            kind: "summary",
+            problem: self.problem,
+            verdict: self.verdict.short(),
+            passed: self.passed(),
+            run: self.results.len(),
+            total: self.tests.len(),
+            failed_test: fail.map(|r| r.name.as_str()),
+            message,
         })
-        .to_string();
-        s.push('\n');
-        s
     }
 
     /// The JUnit XML document: one testsuite, a testcase per test (a failure

@@ -329,7 +329,12 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
                     drop(temp);
                     return report_compile_error(a, &names, &m);
                 }
-                Err(e) => return Ok(fail(3, &e.to_string())),
+                Err(e) => {
+                    if let Some(code) = signalled() {
+                        return Ok(code);
+                    }
+                    return Ok(fail(3, &e.to_string()));
+                }
             }
         }
     };

@@ -482,6 +482,45 @@ fn json_and_junit_reports_parse_and_say_what_the_text_says() {
         "{}",
         junit.stdout
     );
+    // The fields of the JSON objects come in the documented order.
+    assert!(
+        json.stdout
+            .starts_with(r#"{"type":"test","name":"01","verdict":"AC","wall":"#),
+        "{}",
+        json.stdout
+    );
+    // Whatever the program prints, the document stays well-formed.
+    let odd = d.path().join("odd.py");
+    std::fs::write(&odd, r#"print('<&"\'>\x1b]0;x\x07')"#).expect("write");
+    let junit = judge(&[
+        "run",
+        "wythoff",
+        "--tests",
+        t,
+        "--format",
+        "junit",
+        "--",
+        "python3",
+        odd.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(junit.code, Some(1), "{}", junit.stderr);
+    let names = xml_elements(&junit.stdout);
+    assert_eq!(
+        names.iter().filter(|n| *n == "failure").count(),
+        7,
+        "{}",
+        junit.stdout
+    );
+    assert!(
+        junit.stdout.contains("&lt;&amp;&quot;&apos;&gt;"),
+        "{}",
+        junit.stdout
+    );
+    assert!(
+        !junit.stdout.contains('\x1b') && !junit.stdout.contains('\x07'),
+        "{:?}",
+        junit.stdout
+    );
 }
 
 #[test]
