@@ -98,7 +98,7 @@ enum Cmd {
     /// Write a problem package a judging system imports (Kattis format; DOMjudge takes the zip).
     #[command(after_help = help(include_str!("help/package.txt")))]
     Package(package::PackageArgs),
-    /// Judge a submission on a test set, each test in a sandbox: AC, WA, PE, TLE, MLE, OLE or RE.
+    /// Judge a source file or a command on a test set, each test in a sandbox: AC, WA, PE, TLE, MLE, OLE, RE or CE.
     #[command(after_help = help(include_str!("help/run.txt")))]
     #[cfg(target_os = "linux")]
     Run(run::RunArgs),

@@ -240,6 +240,26 @@ fn a_compile_error_is_ce_with_the_compilers_message_escaped() {
         v["message"].as_str().is_some_and(|m| m.contains("error")),
         "{v}"
     );
+    let junit = judge(&[
+        "run",
+        "wythoff",
+        "--tests",
+        t,
+        "--format",
+        "junit",
+        src.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(junit.code, Some(1));
+    let names = xml_elements(&junit.stdout);
+    assert_eq!(names.iter().filter(|n| *n == "skipped").count(), 7);
+    assert!(
+        junit
+            .stdout
+            .contains("<testcase name=\"compile\" classname=\"judge.wythoff\" time=\"0\">\n      <failure type=\"CE\""),
+        "{}",
+        junit.stdout
+    );
+    assert!(!junit.stdout.contains('\x1b'), "{:?}", junit.stdout);
 }
 
 #[test]
