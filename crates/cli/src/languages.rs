@@ -19,7 +19,7 @@ pub(crate) struct LanguagesArgs {
 pub(crate) fn run(a: &LanguagesArgs) -> Outcome {
     let table = match crate::run::language_table(a.languages.as_deref()) {
         Ok(t) => t,
-        Err(e) => return Ok(fail(2, &e)),
+        Err((code, e)) => return Ok(fail(code, &e)),
     };
     let mut text = String::new();
     for l in &table.list {

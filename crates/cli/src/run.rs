@@ -130,13 +130,20 @@ fn command_hint(problem: Problem, cmd: &[OsString], langs: &Languages) -> Option
     })
 }
 
-/// The language table: the built-in one, changed by `--languages FILE`.
-pub(crate) fn language_table(file: Option<&Path>) -> Result<Languages, String> {
+/// The language table: the built-in one, changed by `--languages FILE`; or
+/// the exit code and message: 3 for a file that cannot be read, 2 for a
+/// mistake in it.
+pub(crate) fn language_table(file: Option<&Path>) -> Result<Languages, (u8, String)> {
     let t = Languages::builtin();
     let Some(f) = file else { return Ok(t) };
-    let text = std::fs::read_to_string(f)
-        .map_err(|e| format!("cannot read the languages file {}: {e}", f.display()))?;
+    let text = std::fs::read_to_string(f).map_err(|e| {
+        (
+            3,
+            format!("cannot read the languages file {}: {e}", f.display()),
+        )
+    })?;
     t.with_file(&text, &f.display().to_string())
+        .map_err(|e| (2, e))
 }
 
 /// `judge run` (Unix only: its sandbox is made of POSIX process control).
@@ -146,7 +153,7 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
     use std::sync::atomic::Ordering;
     let langs = match language_table(a.languages.as_deref()) {
         Ok(t) => t,
-        Err(e) => return Ok(fail(2, &e)),
+        Err((code, e)) => return Ok(fail(code, &e)),
     };
     let program = match (&a.file, a.cmd.is_empty()) {
         (Some(_), false) => {

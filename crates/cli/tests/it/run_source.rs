@@ -320,6 +320,14 @@ fn a_languages_file_adds_a_language_and_names_the_line_of_a_mistake() {
             bad.stderr
         );
     }
+    let gone = d.path().join("no-such-langs.txt");
+    let out = judge(&["languages", "--languages", gone.to_str().expect("utf-8")]);
+    assert_eq!(out.code, Some(3), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("cannot read the languages file"),
+        "{}",
+        out.stderr
+    );
 }
 
 /// Issue 23: every submission of a package, judged from its source file on
