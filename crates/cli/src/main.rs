@@ -14,10 +14,14 @@ mod r#gen;
 mod hazards;
 #[cfg(target_os = "linux")]
 mod invoke;
+#[cfg(target_os = "linux")]
+mod languages;
 mod package;
 mod play;
 mod plot;
 mod problems;
+#[cfg(target_os = "linux")]
+mod report;
 #[cfg(target_os = "linux")]
 mod run;
 mod solve;
@@ -94,7 +98,7 @@ enum Cmd {
     /// Write a problem package a judging system imports (Kattis format; DOMjudge takes the zip).
     #[command(after_help = help(include_str!("help/package.txt")))]
     Package(package::PackageArgs),
-    /// Judge a submission on a test set, each test in a sandbox: AC, WA, PE, TLE, MLE, OLE or RE.
+    /// Judge a source file or a command on a test set, each test in a sandbox: AC, WA, PE, TLE, MLE, OLE, RE or CE.
     #[command(after_help = help(include_str!("help/run.txt")))]
     #[cfg(target_os = "linux")]
     Run(run::RunArgs),
@@ -102,6 +106,10 @@ enum Cmd {
     #[cfg(target_os = "linux")]
     #[command(after_help = help(include_str!("help/invoke.txt")))]
     Invoke(invoke::InvokeArgs),
+    /// List the languages `judge run` compiles, their commands and whether each is installed.
+    #[cfg(target_os = "linux")]
+    #[command(after_help = help(include_str!("help/languages.txt")))]
+    Languages(languages::LanguagesArgs),
     /// Explain one case: who wins, the winning moves, what the float formula says.
     #[command(after_help = help(include_str!("help/explain.txt")))]
     Explain(explain::ExplainArgs),
@@ -180,6 +188,8 @@ fn main() -> ExitCode {
         Cmd::Run(a) => run::run(a),
         #[cfg(target_os = "linux")]
         Cmd::Invoke(a) => invoke::run(a),
+        #[cfg(target_os = "linux")]
+        Cmd::Languages(a) => languages::run(a),
         Cmd::Package(a) => package::run(a),
         Cmd::Hazards(a) => hazards::run(a),
         Cmd::Plot(a) => plot::run(a),

@@ -1,14 +1,16 @@
 //! `judge run`: a submission judged on a test set, each test in the sandbox of
 //! `beatty-sandbox` (Linux only: it is made of Linux process control).
 
+use crate::report::{Format, Summary, json_line, text_line};
 use crate::{Outcome, fail};
 use beatty_judge::Problem;
+use beatty_judge::lang::{Compiled, Languages};
 use beatty_judge::run::{RunConfig, run_tests, shut_down, tests_in, validate_tests, verdict_line};
 use beatty_judge::sandbox::{Isolation, strict_available};
 use clap::Args;
 use std::ffi::OsString;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// `--isolation`: how each run is isolated.
@@ -26,6 +28,19 @@ pub(crate) enum IsolationArg {
 pub(crate) struct RunArgs {
     /// The problem (name or alias), e.g. `wythoff`.
     problem: Problem,
+    /// A source file, compiled in the sandbox by its extension (`judge
+    /// languages` lists them), e.g. `sol.cpp`; or else give a command after
+    /// `--`.
+    file: Option<PathBuf>,
+    /// A languages file that changes or extends the language table, e.g.
+    /// `--languages langs.txt` (`judge languages --help` has the format).
+    #[arg(long, value_name = "FILE")]
+    languages: Option<PathBuf>,
+    /// The report: `text` (a line per test, then the verdict), `json` (JSON
+    /// Lines: an object per test, then a summary object) or `junit` (JUnit
+    /// XML), e.g. `--format junit`.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
     /// A test directory, searched recursively for `*.in` (optional `*.ans`
     /// beside), e.g. `--tests tests-wythoff` or a Kattis package's
     /// `--tests pkg/data` (default: a fresh test set from the seed).
@@ -64,8 +79,9 @@ pub(crate) struct RunArgs {
     /// Tests run in parallel, e.g. `--jobs 1` (default: the number of cores).
     #[arg(long)]
     jobs: Option<usize>,
-    /// The submission and its arguments, after `--`, e.g. `-- python3 sol.py`.
-    #[arg(last = true, required = true)]
+    /// The submission as a command and its arguments, after `--`, e.g.
+    /// `-- ./a.out` (instead of a source FILE).
+    #[arg(last = true)]
     cmd: Vec<OsString>,
 }
 
@@ -82,11 +98,105 @@ pub(crate) fn seconds(name: &str, s: f64) -> Result<std::time::Duration, String>
     }
 }
 
+/// The submission to judge: a command, or a source file to compile first.
+enum Program<'a> {
+    Command(&'a [OsString]),
+    Source(&'a Path, beatty_judge::lang::Language),
+}
+
+/// What to say about a command given after `--` that names a file the sandbox
+/// cannot start (a source file, a file that is not executable): the reason
+/// and the command to type instead. `None` when it is a runnable file or not
+/// a file at all.
+fn command_hint(problem: Problem, cmd: &[OsString], langs: &Languages) -> Option<String> {
+    use std::os::unix::fs::PermissionsExt;
+    let first = Path::new(cmd.first()?);
+    let m = std::fs::metadata(first).ok()?;
+    let shown = first.display();
+    if m.is_dir() {
+        return Some(format!("`{shown}` is a directory, not a program"));
+    }
+    if m.permissions().mode() & 0o111 != 0 {
+        return None;
+    }
+    let source = langs.of(first).map(|l| l.name.clone());
+    Some(match source {
+        Some(lang) => format!(
+            "`{shown}` is a {lang} source file, not a program; did you mean `judge run {problem} {shown}`?"
+        ),
+        None => format!(
+            "`{shown}` is not executable (chmod +x {shown}); for a source file, did you mean `judge run {problem} {shown}`?"
+        ),
+    })
+}
+
+/// The language table: the built-in one, changed by `--languages FILE`; or
+/// the exit code and message: 3 for a file that cannot be read, 2 for a
+/// mistake in it.
+pub(crate) fn language_table(file: Option<&Path>) -> Result<Languages, (u8, String)> {
+    let t = Languages::builtin();
+    let Some(f) = file else { return Ok(t) };
+    let text = std::fs::read_to_string(f).map_err(|e| {
+        (
+            3,
+            format!("cannot read the languages file {}: {e}", f.display()),
+        )
+    })?;
+    t.with_file(&text, &f.display().to_string())
+        .map_err(|e| (2, e))
+}
+
 /// `judge run` (Unix only: its sandbox is made of POSIX process control).
 pub(crate) fn run(a: &RunArgs) -> Outcome {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use std::io::IsTerminal;
     use std::sync::atomic::Ordering;
+    let langs = match language_table(a.languages.as_deref()) {
+        Ok(t) => t,
+        Err((code, e)) => return Ok(fail(code, &e)),
+    };
+    let program = match (&a.file, a.cmd.is_empty()) {
+        (Some(_), false) => {
+            return Ok(fail(
+                2,
+                "give either a source FILE or a command after `--`, not both",
+            ));
+        }
+        (None, true) => {
+            return Ok(fail(
+                2,
+                &format!(
+                    "give a source file (e.g. `judge run {p} sol.cpp`) or a command after `--` (e.g. `judge run {p} -- ./a.out`)",
+                    p = a.problem
+                ),
+            ));
+        }
+        (Some(f), true) => {
+            let Some(lang) = langs.of(f) else {
+                return Ok(fail(
+                    2,
+                    &format!(
+                        "{}: no language has this extension (known: {}); give a command after `--` instead, or a --languages file",
+                        f.display(),
+                        langs.extensions()
+                    ),
+                ));
+            };
+            if !f.is_file() {
+                return Ok(fail(3, &format!("{}: no such file", f.display())));
+            }
+            Program::Source(f, lang.clone())
+        }
+        (None, false) => {
+            if let Some(hint) = command_hint(a.problem, &a.cmd, &langs) {
+                return Ok(fail(2, &hint));
+            }
+            Program::Command(&a.cmd)
+        }
+    };
+    if a.jobs == Some(0) {
+        return Ok(fail(2, "--jobs must be at least 1"));
+    }
     let mut signals = match signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
         Ok(s) => s,
         Err(e) => {
@@ -174,47 +284,96 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
     };
     let mut cfg = cfg;
     cfg.hide.push(dir.clone());
-    let write_error: std::sync::Mutex<Option<std::io::Error>> = std::sync::Mutex::new(None);
-    let result = tests_in(&dir)
+    let tests = match tests_in(&dir)
         .map_err(|e| format!("cannot read the tests: {e}"))
         .and_then(|tests| {
             if tests.is_empty() {
                 return Err(format!("no *.in files in {}", dir.display()));
             }
             validate_tests(a.problem, &tests).map_err(|e| e.to_string())?;
-            bar.set_length(tests.len() as u64);
-            let r = run_tests(a.problem, &tests, &a.cmd, &cfg, &|r| {
-                bar.inc(1);
-                let mut line = format!(
-                    "{:<20} {:<3} {:>7.3}s wall {:>7.3}s cpu {:>5} MiB\n",
-                    r.name,
-                    r.verdict.short(),
-                    r.time.as_secs_f64(),
-                    r.cpu.as_secs_f64(),
-                    r.memory >> 20
-                );
-                for l in r.detail.lines() {
-                    line.push_str("    ");
-                    line.push_str(l);
-                    line.push('\n');
+            Ok(tests)
+        }) {
+        Ok(t) => t,
+        Err(e) => return Ok(fail(3, &e)),
+    };
+    let names: Vec<String> = tests.iter().map(|t| t.name.clone()).collect();
+    // A source file is compiled into a directory of its own (readable by the
+    // runs), removed when `build` drops.
+    let mut build = None;
+    let cmd: Vec<OsString> = match program {
+        Program::Command(c) => c.to_vec(),
+        Program::Source(src, lang) => {
+            let out = match beatty_judge::sandbox::scratch_dir("compile") {
+                Ok(t) => t,
+                Err(e) => {
+                    return Ok(fail(
+                        3,
+                        &format!("cannot create a temporary directory: {e}"),
+                    ));
                 }
-                let w = bar.suspend(|| {
-                    let mut out = std::io::stdout().lock();
-                    out.write_all(line.as_bytes()).and_then(|()| out.flush())
-                });
-                if let Err(e) = w {
-                    let mut slot = write_error
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner);
-                    if slot.is_none() {
-                        *slot = Some(e);
-                        shut_down();
+            };
+            {
+                use std::os::unix::fs::PermissionsExt;
+                if let Err(e) =
+                    std::fs::set_permissions(out.path(), std::fs::Permissions::from_mode(0o755))
+                {
+                    return Ok(fail(3, &format!("{}: {e}", out.path().display())));
+                }
+            }
+            let _ = writeln!(
+                io::stderr(),
+                "judge: compiling {} as {}",
+                src.display(),
+                lang.name
+            );
+            let limits = beatty_judge::lang::CompileLimits::default();
+            match beatty_judge::lang::compile(&lang, src, out.path(), &limits, isolation) {
+                Ok(Compiled::Ready(c)) => {
+                    build = Some(out);
+                    c
+                }
+                Ok(Compiled::Error(m)) => {
+                    drop(temp);
+                    return report_compile_error(a, &names, &m);
+                }
+                Err(e) => {
+                    if let Some(code) = signalled() {
+                        return Ok(code);
                     }
+                    return Ok(fail(3, &e.to_string()));
                 }
-            });
-            bar.finish_and_clear();
-            r.map_err(|e| e.to_string())
+            }
+        }
+    };
+    if let Some(code) = signalled() {
+        return Ok(code);
+    }
+    let write_error: std::sync::Mutex<Option<std::io::Error>> = std::sync::Mutex::new(None);
+    bar.set_length(tests.len() as u64);
+    let result = run_tests(a.problem, &tests, &cmd, &cfg, &|r| {
+        bar.inc(1);
+        let line = match a.format {
+            Format::Text => text_line(r),
+            Format::Json => json_line(r),
+            Format::Junit => return,
+        };
+        let w = bar.suspend(|| {
+            let mut out = std::io::stdout().lock();
+            out.write_all(line.as_bytes()).and_then(|()| out.flush())
         });
+        if let Err(e) = w {
+            let mut slot = write_error
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if slot.is_none() {
+                *slot = Some(e);
+                shut_down();
+            }
+        }
+    })
+    .map_err(|e| e.to_string());
+    bar.finish_and_clear();
+    drop(build);
     if let Some(e) = write_error
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -231,11 +390,57 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
         Err(e) => return Ok(fail(3, &e)),
     };
     drop(temp);
-    let (line, v) = verdict_line(&results);
-    writeln!(std::io::stdout().lock(), "{line}")?;
+    let (line, v) = verdict_line(&results, tests.len());
+    let summary = Summary {
+        problem: a.problem.name(),
+        verdict: v,
+        line,
+        results: &results,
+        tests: &names,
+        compile_error: None,
+    };
+    write_summary(a.format, &summary)?;
     Ok(if v == beatty_judge::Verdict::Accepted {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The report's end in its format.
+fn write_summary(format: Format, s: &Summary) -> io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match format {
+        Format::Text => writeln!(out, "{}", s.line)?,
+        Format::Json => out.write_all(s.json().as_bytes())?,
+        Format::Junit => out.write_all(s.junit().as_bytes())?,
+    }
+    out.flush()
+}
+
+/// The report of a source that did not compile: the verdict CE, no test run.
+fn report_compile_error(a: &RunArgs, names: &[String], message: &str) -> Outcome {
+    let line = format!(
+        "verdict: CE (0/{} tests; the source did not compile)",
+        names.len()
+    );
+    if a.format == Format::Text {
+        let mut text = String::from("compile              CE\n");
+        for l in message.lines() {
+            text.push_str("    ");
+            text.push_str(l);
+            text.push('\n');
+        }
+        std::io::stdout().lock().write_all(text.as_bytes())?;
+    }
+    let summary = Summary {
+        problem: a.problem.name(),
+        verdict: beatty_judge::Verdict::CompileError,
+        line,
+        results: &[],
+        tests: names,
+        compile_error: Some(message),
+    };
+    write_summary(a.format, &summary)?;
+    Ok(ExitCode::from(1))
 }

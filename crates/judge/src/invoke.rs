@@ -3,7 +3,7 @@
 //!
 //! [`invoke`] compiles each submission of the problem's package
 //! (`submissions/<dir>/<file>`, see [`crate::package::assets`]) with the
-//! [language table](crate::lang), writes the test set of each seed
+//! built-in [language table](crate::lang), in the sandbox, writes the test set of each seed
 //! ([`crate::testset::write_testset`]) and judges every submission on it with
 //! [`crate::run::run_tests`] (the sandbox and limits of `judge run`), stopping
 //! at its first failing test. The result is a [`Matrix`]: submission × seed,
@@ -402,13 +402,18 @@ pub fn invoke(
         std::fs::write(&src, a.contents)
             .map_err(|e| RunError(format!("{}: {e}", src.display())))?;
         chmod(&src, 0o644)?;
-        let exe = sub.join("main");
-        let cmd = lang
-            .prepare(&src, &exe)
-            .map_err(|e| RunError(format!("{}: {e}", a.path)))?;
-        if exe.exists() {
-            chmod(&exe, 0o755)?;
-        }
+        let out = sub.join("out");
+        std::fs::create_dir(&out).map_err(|e| RunError(format!("{}: {e}", out.display())))?;
+        chmod(&out, 0o755)?;
+        let limits = crate::lang::CompileLimits::default();
+        let cmd = match crate::lang::compile(lang, &src, &out, &limits, cfg.isolation)
+            .map_err(|e| RunError(format!("{}: {e}", a.path)))?
+        {
+            crate::lang::Compiled::Ready(cmd) => cmd,
+            crate::lang::Compiled::Error(m) => {
+                return Err(RunError(format!("{}: a compile error: {m}", a.path)));
+            }
+        };
         prepared.push(Prepared {
             path: a.path,
             expected,

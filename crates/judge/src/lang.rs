@@ -1,62 +1,113 @@
-//! The languages the judge can compile and run a source file in: a table from
-//! the file's extension to a compile command (if any) and a run command.
+//! The languages the judge can compile and run a source file in, in the style
+//! of problemtools' `languages.yaml`: each has an id, a name, file
+//! extensions, a compile command (none for an interpreted language) and a run
+//! command, words with placeholders.
 //!
-//! | language | extensions | compile | run |
-//! |---|---|---|---|
-//! | C | `.c` | `gcc -O2 -std=gnu11 -o EXE SRC -lm` | `EXE` |
-//! | C++ | `.cpp`, `.cc` | `g++ -O2 -std=gnu++17 -o EXE SRC` | `EXE` |
-//! | Python 3 | `.py` | — | `python3 SRC` |
+//! | id | language | extensions | compile | run |
+//! |---|---|---|---|---|
+//! | `c` | C | `.c` | `gcc -O2 -std=gnu11 -o {exe} {src} -lm` | `{exe}` |
+//! | `cpp` | C++ | `.cpp`, `.cc`, `.cxx` | `g++ -O2 -std=gnu++17 -o {exe} {src}` | `{exe}` |
+//! | `rust` | Rust | `.rs` | `rustc -O --edition 2021 --crate-name main -o {exe} {src}` | `{exe}` |
+//! | `python3` | Python 3 | `.py` | — | `python3 {src}` |
+//! | `java` | Java | `.java` | `javac -encoding UTF-8 -d {dir} {src}` | `java -XX:+UseSerialGC -Xss64m -cp {dir} {class}` |
 //!
-//! These are the compilers and flags of problemtools' defaults for C and C++;
-//! problemtools runs Python 3 with `pypy3`, the judge with `python3` (CPython,
-//! slower: a Python solution that fits the judge's time limit fits pypy3's).
+//! The placeholders: `{src}` the source file (an absolute path), `{dir}` the
+//! directory the compiler writes into and the program is run from, `{exe}`
+//! the file `main` in it, `{class}` the source file's name without its
+//! extension (Java's main class). C and C++ are problemtools' defaults
+//! (without `-static` and `-g`); problemtools
+//! runs Python 3 with `pypy3`, the judge with `python3` (CPython, slower: a
+//! Python solution that fits the judge's time limit fits pypy3's).
+//!
+//! [`Languages::with_file`] overrides and extends the table from a file of
+//! sections (see its docs); [`compile`] compiles a source file **in the
+//! sandbox** of the runs ([`crate::sandbox`]), under limits of its own
+//! ([`CompileLimits`]): the compiler reads the system directories and the
+//! source, and writes only its own empty directory, whose regular files are
+//! then kept in `{dir}`. A compiler that fails, or runs out of time or memory,
+//! is a compile error ([`crate::Verdict::CompileError`]), its messages
+//! bounded and escaped ([`crate::text::excerpt`]); a compiler that is not
+//! installed, or that the sandbox cannot reach, is the judge's error.
 
+use crate::text::excerpt;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::sync::LazyLock;
 
 /// One language of the table (see the [module docs](self)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Language {
+    /// A short id, the name of its section in a languages file, e.g. `cpp`.
+    pub id: String,
     /// The language's name, e.g. `C++`.
-    pub name: &'static str,
+    pub name: String,
     /// The file extensions (without the dot), e.g. `cpp`.
-    pub extensions: &'static [&'static str],
-    /// The compiler and its arguments before `-o EXE SRC`, or `None` for an
-    /// interpreted language.
-    compile: Option<&'static [&'static str]>,
-    /// Arguments after `SRC` (libraries).
-    link: &'static [&'static str],
-    /// The interpreter, for an interpreted language.
-    interpreter: Option<&'static str>,
+    pub extensions: Vec<String>,
+    /// The compile command's words, or `None` for an interpreted language.
+    pub compile: Option<Vec<String>>,
+    /// The run command's words.
+    pub run: Vec<String>,
 }
 
-/// The table.
-pub const LANGUAGES: [Language; 3] = [
-    Language {
-        name: "C",
-        extensions: &["c"],
-        compile: Some(&["gcc", "-O2", "-std=gnu11"]),
-        link: &["-lm"],
-        interpreter: None,
-    },
-    Language {
-        name: "C++",
-        extensions: &["cpp", "cc"],
-        compile: Some(&["g++", "-O2", "-std=gnu++17"]),
-        link: &[],
-        interpreter: None,
-    },
-    Language {
-        name: "Python 3",
-        extensions: &["py"],
-        compile: None,
-        link: &[],
-        interpreter: Some("python3"),
-    },
-];
+/// The placeholders a command may hold.
+pub const PLACEHOLDERS: [&str; 4] = ["{src}", "{dir}", "{exe}", "{class}"];
 
-/// The language of a file, from its extension.
+/// A language table: the built-in one, maybe changed by a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Languages {
+    /// The languages, in table order.
+    pub list: Vec<Language>,
+}
+
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(str::to_owned).collect()
+}
+
+fn lang(id: &str, name: &str, ext: &[&str], compile: Option<&str>, run: &str) -> Language {
+    Language {
+        id: id.into(),
+        name: name.into(),
+        extensions: ext.iter().map(|&e| e.to_owned()).collect(),
+        compile: compile.map(words),
+        run: words(run),
+    }
+}
+
+static BUILTIN: LazyLock<Languages> = LazyLock::new(|| Languages {
+    list: vec![
+        lang(
+            "c",
+            "C",
+            &["c"],
+            Some("gcc -O2 -std=gnu11 -o {exe} {src} -lm"),
+            "{exe}",
+        ),
+        lang(
+            "cpp",
+            "C++",
+            &["cpp", "cc", "cxx"],
+            Some("g++ -O2 -std=gnu++17 -o {exe} {src}"),
+            "{exe}",
+        ),
+        lang(
+            "rust",
+            "Rust",
+            &["rs"],
+            Some("rustc -O --edition 2021 --crate-name main -o {exe} {src}"),
+            "{exe}",
+        ),
+        lang("python3", "Python 3", &["py"], None, "python3 {src}"),
+        lang(
+            "java",
+            "Java",
+            &["java"],
+            Some("javac -encoding UTF-8 -d {dir} {src}"),
+            "java -XX:+UseSerialGC -Xss64m -cp {dir} {class}",
+        ),
+    ],
+});
+
+/// The language of a file in the built-in table, from its extension.
 ///
 /// ```
 /// use beatty_judge::lang::language_of;
@@ -65,42 +116,689 @@ pub const LANGUAGES: [Language; 3] = [
 /// ```
 #[must_use]
 pub fn language_of(path: &Path) -> Option<&'static Language> {
-    let ext = path.extension()?.to_str()?;
-    LANGUAGES.iter().find(|l| l.extensions.contains(&ext))
+    BUILTIN.of(path)
+}
+
+impl Default for Languages {
+    fn default() -> Self {
+        Languages::builtin()
+    }
+}
+
+impl Languages {
+    /// The built-in table (see the [module docs](self)).
+    #[must_use]
+    pub fn builtin() -> Languages {
+        BUILTIN.clone()
+    }
+
+    /// The language of a file, from its extension.
+    #[must_use]
+    pub fn of(&self, path: &Path) -> Option<&Language> {
+        let ext = path.extension()?.to_str()?;
+        self.list
+            .iter()
+            .find(|l| l.extensions.iter().any(|e| e == ext))
+    }
+
+    /// Every extension of the table, e.g. `.c, .cpp, …`, for messages.
+    #[must_use]
+    pub fn extensions(&self) -> String {
+        let all: Vec<String> = self
+            .list
+            .iter()
+            .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
+            .collect();
+        all.join(", ")
+    }
+
+    /// The table changed by a languages file, `text`, read from `origin` (for
+    /// messages). The file is made of sections, one per language, each a
+    /// header `[id]` and lines `key = value`; `#` starts a comment line:
+    ///
+    /// ```text
+    /// # Python with PyPy, and Kotlin
+    /// [python3]
+    /// run = pypy3 {src}
+    ///
+    /// [kotlin]
+    /// name = Kotlin
+    /// extensions = kt
+    /// compile = kotlinc -d {dir} {src}
+    /// run = kotlin -cp {dir} {class}Kt
+    /// ```
+    ///
+    /// The keys are `name`, `extensions` (separated by spaces or commas,
+    /// without dots), `compile` (empty: nothing to compile) and `run`;
+    /// commands are split at spaces (no quoting) and may hold the
+    /// placeholders `{src}`, `{dir}`, `{exe}`, `{class}`. A section with the
+    /// id of a language of the table changes the keys it gives; another adds
+    /// a language, which needs `extensions` and `run`. Extensions a section
+    /// gives are taken from every other language.
+    ///
+    /// ```
+    /// use beatty_judge::lang::Languages;
+    /// let t = Languages::builtin().with_file("[python3]\nrun = pypy3 {src}\n", "l.txt").unwrap();
+    /// assert_eq!(t.of("a.py".as_ref()).unwrap().run, ["pypy3", "{src}"]);
+    /// let e = Languages::builtin().with_file("[x]\nrun = {bin}\n", "l.txt").unwrap_err();
+    /// assert!(e.starts_with("l.txt:2: "), "{e}");
+    /// ```
+    ///
+    /// # Errors
+    /// The first mistake, as `ORIGIN:LINE: what is wrong`.
+    pub fn with_file(mut self, text: &str, origin: &str) -> Result<Languages, String> {
+        // The index of the current section's language and its header line.
+        let mut current: Option<(usize, usize)> = None;
+        let mut added: Vec<(usize, usize)> = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let n = n + 1;
+            let err = |what: String| format!("{origin}:{n}: {what}");
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if let Some(id) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+                let id = id.trim();
+                if id.is_empty()
+                    || !id
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "_+-".contains(c))
+                {
+                    return Err(err(format!(
+                        "bad section `[{}]`: an id is letters, digits, `_`, `+` or `-`",
+                        excerpt(id.as_bytes(), 40)
+                    )));
+                }
+                let i = match self.list.iter().position(|l| l.id == id) {
+                    Some(i) => i,
+                    None => {
+                        self.list.push(Language {
+                            id: id.to_owned(),
+                            name: id.to_owned(),
+                            extensions: Vec::new(),
+                            compile: None,
+                            run: Vec::new(),
+                        });
+                        added.push((self.list.len() - 1, n));
+                        self.list.len() - 1
+                    }
+                };
+                current = Some((i, n));
+                continue;
+            }
+            let Some((key, value)) = line.split_once('=') else {
+                return Err(err(format!(
+                    "expected `[id]` or `key = value`, found `{}`",
+                    excerpt(line.as_bytes(), 60)
+                )));
+            };
+            let (key, value) = (key.trim(), value.trim());
+            let Some((i, _)) = current else {
+                return Err(err(format!("`{key}` before the first `[id]` section")));
+            };
+            let command = |value: &str| -> Result<Vec<String>, String> {
+                let w = words(value);
+                for word in &w {
+                    let mut rest = word.as_str();
+                    while let Some(open) = rest.find('{') {
+                        let close = rest[open..].find('}').map(|c| open + c + 1);
+                        let p = close.map_or(&rest[open..], |c| &rest[open..c]);
+                        if !PLACEHOLDERS.contains(&p) {
+                            return Err(err(format!(
+                                "unknown placeholder `{}` (there are {})",
+                                excerpt(p.as_bytes(), 40),
+                                PLACEHOLDERS.join(", ")
+                            )));
+                        }
+                        rest = &rest[close.unwrap_or(rest.len())..];
+                    }
+                }
+                Ok(w)
+            };
+            match key {
+                "name" if !value.is_empty() => self.list[i].name = value.to_owned(),
+                "extensions" => {
+                    let ext: Vec<String> = value
+                        .split(|c: char| c == ',' || c.is_whitespace())
+                        .filter(|e| !e.is_empty())
+                        .map(|e| e.trim_start_matches('.').to_owned())
+                        .collect();
+                    if ext.is_empty() {
+                        return Err(err("`extensions` names none".into()));
+                    }
+                    for (j, l) in self.list.iter_mut().enumerate() {
+                        if j != i {
+                            l.extensions.retain(|e| !ext.contains(e));
+                        }
+                    }
+                    self.list[i].extensions = ext;
+                }
+                "compile" if value.is_empty() => self.list[i].compile = None,
+                "compile" => self.list[i].compile = Some(command(value)?),
+                "run" if !value.is_empty() => self.list[i].run = command(value)?,
+                "name" | "run" => return Err(err(format!("`{key}` is empty"))),
+                _ => {
+                    return Err(err(format!(
+                        "unknown key `{}` (the keys are name, extensions, compile, run)",
+                        excerpt(key.as_bytes(), 40)
+                    )));
+                }
+            }
+        }
+        for (i, n) in added {
+            let l = &self.list[i];
+            if l.extensions.is_empty() || l.run.is_empty() {
+                return Err(format!(
+                    "{origin}:{n}: the new language `[{}]` needs `extensions` and `run`",
+                    l.id
+                ));
+            }
+        }
+        Ok(self)
+    }
+}
+
+/// Where a command word is found: a path as it is, a bare name in the runs'
+/// `PATH` (`/usr/local/bin:/usr/bin:/bin`), then in the judge's, as the
+/// sandbox looks it up.
+#[must_use]
+pub fn which(word: &str) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let runnable = |p: &Path| {
+        std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if word.contains('/') {
+        let p = PathBuf::from(word);
+        return runnable(&p).then_some(p);
+    }
+    let mut path = OsString::from("/usr/local/bin:/usr/bin:/bin");
+    if let Some(judge) = std::env::var_os("PATH") {
+        path.push(":");
+        path.push(judge);
+    }
+    std::env::split_paths(&path)
+        .map(|d| d.join(word))
+        .find(|c| runnable(c))
+}
+
+/// A directory on the way to `path` that a run's user id cannot pass (as
+/// root, runs have user ids of their own: `/root`, mode 0700, stops them), or
+/// `None`.
+#[must_use]
+pub fn unreachable_by_runs(path: &Path) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    if !is_root() {
+        return None;
+    }
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    for p in [path, real.as_path()] {
+        for d in p.ancestors().skip(1) {
+            if let Ok(m) = std::fs::metadata(d)
+                && m.is_dir()
+                && m.permissions().mode() & 0o001 == 0
+            {
+                return Some(d.to_path_buf());
+            }
+        }
+    }
+    None
+}
+
+fn is_root() -> bool {
+    std::fs::read_to_string("/proc/self/status").is_ok_and(|s| {
+        s.lines()
+            .find_map(|l| l.strip_prefix("Uid:"))
+            .and_then(|l| l.split_whitespace().next())
+            == Some("0")
+    })
+}
+
+/// Whether a language's tools are here, for `judge languages`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Installed {
+    /// Every tool is found (the compiler's or interpreter's path).
+    Yes(PathBuf),
+    /// A tool is not found: its name.
+    Missing(String),
+    /// A tool is found but the sandbox's runs cannot reach it: the tool and
+    /// the directory in the way.
+    Unreachable(PathBuf, PathBuf),
 }
 
 impl Language {
-    /// Makes `src` runnable: compiles it to `exe` (a compiled language) and
-    /// returns the command that runs it.
-    ///
-    /// # Errors
-    /// The compiler cannot start or fails: its name and the end of its
-    /// messages (bounded and escaped).
-    pub fn prepare(&self, src: &Path, exe: &Path) -> Result<Vec<OsString>, String> {
-        if let Some(interpreter) = self.interpreter {
-            return Ok(vec![interpreter.into(), src.into()]);
+    /// The programs the language needs (the first word of each command that
+    /// is not a placeholder), e.g. `javac` and `java`.
+    #[must_use]
+    pub fn tools(&self) -> Vec<&str> {
+        let mut t: Vec<&str> = self
+            .compile
+            .iter()
+            .chain(std::iter::once(&self.run))
+            .filter_map(|c| c.first().map(String::as_str))
+            .filter(|w| !w.contains('{'))
+            .collect();
+        t.dedup();
+        t
+    }
+
+    /// Whether its tools are installed and reachable by the runs.
+    #[must_use]
+    pub fn installed(&self) -> Installed {
+        let mut first = None;
+        for tool in self.tools() {
+            let Some(p) = which(tool) else {
+                return Installed::Missing(tool.to_owned());
+            };
+            let real = toolchain(&p);
+            if let Some(d) = unreachable_by_runs(&real) {
+                return Installed::Unreachable(real, d);
+            }
+            first.get_or_insert(real);
         }
-        let Some(compile) = self.compile else {
-            return Err(format!("{}: no way to run it", self.name));
-        };
-        let out = Command::new(compile[0])
-            .args(&compile[1..])
-            .arg("-o")
-            .arg(exe)
-            .arg(src)
-            .args(self.link)
+        Installed::Yes(first.unwrap_or_default())
+    }
+}
+
+/// The program that really runs for a command word found at `p`: for a
+/// rustup proxy (`~/.cargo/bin/rustc`), the toolchain's own `rustc`, which
+/// the sandbox can run where the proxy cannot (it reads `~/.rustup`).
+fn toolchain(p: &Path) -> PathBuf {
+    let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let proxy = std::fs::read_link(p).is_ok_and(|t| t.ends_with("rustup"))
+        || p.parent().is_some_and(|d| d.ends_with(".cargo/bin"));
+    if name == "rustc" && proxy {
+        let sysroot = std::process::Command::new(p)
+            .args(["--print", "sysroot"])
             .output()
-            .map_err(|e| format!("cannot start {}: {e}", compile[0]))?;
-        if !out.status.success() {
-            let keep = out.stderr.len().saturating_sub(600);
-            return Err(format!(
-                "{} failed on {} ({}): {}",
-                compile[0],
-                src.display(),
-                out.status,
-                crate::text::excerpt(&out.stderr[keep..], 600)
-            ));
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned());
+        if let Some(s) = sysroot {
+            let real = Path::new(&s).join("bin/rustc");
+            if real.is_file() {
+                return real;
+            }
         }
-        Ok(vec![PathBuf::from(exe).into()])
+    }
+    p.to_path_buf()
+}
+
+/// The limits of a compile: 30 s of wall and CPU time, 1 GiB of memory (all
+/// its processes together), 256 MiB of files and output.
+#[derive(Clone, Debug)]
+pub struct CompileLimits {
+    /// Wall-clock time.
+    pub wall: std::time::Duration,
+    /// Memory, bytes.
+    pub memory: u64,
+}
+
+impl Default for CompileLimits {
+    fn default() -> Self {
+        CompileLimits {
+            wall: std::time::Duration::from_secs(30),
+            memory: 1 << 30,
+        }
+    }
+}
+
+/// What [`compile`] made of a source file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Compiled {
+    /// The command that runs it.
+    Ready(Vec<OsString>),
+    /// A compile error: the compiler's messages, each line escaped and the
+    /// whole bounded (its last lines).
+    Error(String),
+}
+
+/// Bytes of compiler messages shown in a compile error.
+const MESSAGES_SHOWN: usize = 2000;
+
+/// The compiler's messages for a compile error: its last lines, each
+/// escaped, at most [`MESSAGES_SHOWN`] bytes in all.
+fn messages(stderr: &[u8]) -> String {
+    let keep = stderr.len().saturating_sub(MESSAGES_SHOWN);
+    let mut tail = &stderr[keep..];
+    if keep > 0
+        && let Some(nl) = tail.iter().position(|&b| b == b'\n')
+    {
+        tail = &tail[nl + 1..];
+    }
+    let lines: Vec<String> = tail
+        .split(|&b| b == b'\n')
+        .map(|l| excerpt(l, 300))
+        .collect();
+    let text = lines.join("\n");
+    let text = text.trim_end();
+    if keep > 0 {
+        format!("…(the last lines of {} bytes)\n{text}", stderr.len())
+    } else if text.is_empty() {
+        "(no messages)".to_owned()
+    } else {
+        text.to_owned()
+    }
+}
+
+/// The words of `cmd` with the placeholders filled in.
+fn fill(cmd: &[String], src: &Path, dir: &str, class: &str) -> Vec<OsString> {
+    cmd.iter()
+        .map(|w| {
+            let exe = format!("{dir}/main");
+            w.replace("{src}", &src.to_string_lossy())
+                .replace("{exe}", &exe)
+                .replace("{dir}", dir)
+                .replace("{class}", class)
+                .into()
+        })
+        .collect()
+}
+
+/// The script that runs the compiler in the sandbox (`sh -c SCRIPT sh DIR
+/// BIN =NAME ARGS...`, the compiler `BIN/NAME` given in two parts so that,
+/// as root, the sandbox does not copy it into the box away from its
+/// libraries) in its empty working directory: it makes `DIR` there,
+/// the compiler's own output goes to standard error with its messages; a
+/// failure exits 97 (126 and 127: it could not start); then the files of
+/// `DIR` are written to standard output as a tar archive.
+const COMPILE_SCRIPT: &str = "d=$1; c=$2; n=${3#=}; shift 3; mkdir \"$d\" || exit 2
+\"$c/$n\" \"$@\" >&2
+s=$?
+case $s in 0) ;; 126|127) exit $s ;; *) exit 97 ;; esac
+cd \"$d\" && exec tar -cf - --format=ustar .";
+
+/// Compiles `src` with `lang` in the sandbox (see the [module docs](self)),
+/// keeping what the compiler wrote in `out` (an existing empty directory,
+/// which the runs must be able to read), and returns the command that runs
+/// it; an interpreted language only gets its run command.
+///
+/// # Errors
+/// A failure of the judge: the compiler is not installed or the runs cannot
+/// reach it, the sandbox cannot start it, its output cannot be kept.
+pub fn compile(
+    lang: &Language,
+    src: &Path,
+    out: &Path,
+    limits: &CompileLimits,
+    isolation: crate::sandbox::Isolation,
+) -> Result<Compiled, crate::run::RunError> {
+    use crate::run::RunError;
+    let src = std::path::absolute(src).map_err(|e| RunError(format!("{}: {e}", src.display())))?;
+    let class = src
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let resolve = |cmd: Vec<OsString>| -> Result<Vec<OsString>, RunError> {
+        let mut cmd = cmd;
+        if let Some(first) = cmd.first_mut()
+            && let Some(word) = first.to_str()
+            && !word.contains('/')
+        {
+            let Some(found) = which(word) else {
+                return Err(RunError(format!(
+                    "{}: `{word}` is not installed (`judge languages` lists what is)",
+                    lang.name
+                )));
+            };
+            let real = toolchain(&found);
+            if let Some(d) = unreachable_by_runs(&real) {
+                return Err(RunError(format!(
+                    "{}: `{word}` is {}, which the sandbox's runs cannot reach: as root they run as user ids of their own, and {} lets no other user in; install it under a system directory (/usr, /opt) or run the judge as an ordinary user",
+                    lang.name,
+                    real.display(),
+                    d.display()
+                )));
+            }
+            *first = real.into_os_string();
+        }
+        Ok(cmd)
+    };
+    let run = fill(&lang.run, &src, &out.to_string_lossy(), &class);
+    let Some(compile) = &lang.compile else {
+        return Ok(Compiled::Ready(resolve(run)?));
+    };
+    // `{dir}` of the compile: a relative name the judge's directory does not
+    // hold (the sandbox makes existing relative paths absolute).
+    let build = (0..)
+        .map(|i| format!("judge-build-{i}"))
+        .find(|d| std::fs::symlink_metadata(d).is_err())
+        .unwrap_or_default();
+    let mut words = fill(compile, &src, &build, &class);
+    words = resolve(words)?;
+    // rustc from a toolchain outside the system directories reads its
+    // sysroot, which the sandbox then has to be told about.
+    if let Some(p) = words.first().map(PathBuf::from)
+        && p.file_name().is_some_and(|n| n == "rustc")
+        && let Some(root) = p.parent().and_then(Path::parent)
+        && !crate::sandbox::filesystem::SYSTEM
+            .iter()
+            .any(|s| root.starts_with(s))
+    {
+        words.insert(1, "--sysroot".into());
+        words.insert(2, root.as_os_str().to_owned());
+    }
+    if words.is_empty() {
+        return Err(RunError(format!("{}: an empty compile command", lang.name)));
+    }
+    let compiler = PathBuf::from(words.remove(0));
+    let (Some(bin), Some(name)) = (compiler.parent(), compiler.file_name()) else {
+        return Err(RunError(format!(
+            "{}: no compiler in `{}`",
+            lang.name,
+            compiler.display()
+        )));
+    };
+    let mut marked = OsString::from("=");
+    marked.push(name);
+    let mut cmd: Vec<OsString> = vec![
+        "sh".into(),
+        "-c".into(),
+        COMPILE_SCRIPT.into(),
+        "sh".into(),
+        build.into(),
+        bin.as_os_str().to_owned(),
+        marked,
+    ];
+    cmd.extend(words);
+    let boxed = crate::sandbox::into_box(&cmd)
+        .map_err(|e| RunError(format!("cannot put the source into the box: {e}")))?;
+    let sandbox_limits = crate::sandbox::Limits {
+        wall: limits.wall,
+        cpu: limits.wall,
+        memory: limits.memory,
+        output: 256 << 20,
+        disk: 256 << 20,
+        hide: Vec::new(),
+    };
+    let o = crate::sandbox::run(
+        &boxed.cmd,
+        std::sync::Arc::new(Vec::new()),
+        &sandbox_limits,
+        isolation,
+    )
+    .map_err(|e| RunError(format!("cannot start the compiler of {}: {e}", lang.name)))?;
+    use crate::sandbox::{Exit, Limit};
+    // As root the source is read from a copy in the box: the messages name
+    // the file as the user gave it.
+    let unbox = |stderr: &[u8]| -> Vec<u8> {
+        let mut text = stderr.to_vec();
+        for (copy, original) in boxed.cmd.iter().zip(&cmd) {
+            if copy != original {
+                text = replace_bytes(&text, copy.as_encoded_bytes(), original.as_encoded_bytes());
+            }
+        }
+        text
+    };
+    match o.limit {
+        Some(Limit::Wall | Limit::Cpu) => {
+            return Ok(Compiled::Error(format!(
+                "the compiler ran out of time ({} s)\n{}",
+                limits.wall.as_secs(),
+                messages(&unbox(&o.stderr))
+            )));
+        }
+        Some(Limit::Memory) => {
+            return Ok(Compiled::Error(format!(
+                "the compiler ran out of memory ({} MiB)\n{}",
+                limits.memory >> 20,
+                messages(&unbox(&o.stderr))
+            )));
+        }
+        Some(other) => {
+            return Err(RunError(format!(
+                "the compiler of {} was stopped by the sandbox: {other:?}",
+                lang.name
+            )));
+        }
+        None => {}
+    }
+    match o.exit {
+        Exit::Code(0) => {}
+        Exit::Code(97) => return Ok(Compiled::Error(messages(&unbox(&o.stderr)))),
+        how => {
+            return Err(RunError(format!(
+                "the compiler of {} could not run in the sandbox ({how:?}): {}",
+                lang.name,
+                excerpt(&o.stderr[o.stderr.len().saturating_sub(600)..], 600)
+            )));
+        }
+    }
+    unpack(&o.stdout, out).map_err(|e| {
+        RunError(format!(
+            "cannot keep the compiler's output in {}: {e}",
+            out.display()
+        ))
+    })?;
+    Ok(Compiled::Ready(resolve(run)?))
+}
+
+/// `haystack` with every `from` replaced by `to`.
+fn replace_bytes(haystack: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    if from.is_empty() {
+        return haystack.to_vec();
+    }
+    let mut out = Vec::with_capacity(haystack.len());
+    let mut i = 0;
+    while i < haystack.len() {
+        if haystack[i..].starts_with(from) {
+            out.extend_from_slice(to);
+            i += from.len();
+        } else {
+            out.push(haystack[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Writes the regular files at the top of a ustar archive into `dir`
+/// (anything else, a directory, a link, a path with a `/`, is left out):
+/// executable files mode 0755, others 0644, so that the runs can read them.
+fn unpack(tar: &[u8], dir: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let bad = |what: &str| std::io::Error::other(format!("a broken archive: {what}"));
+    let field = |h: &[u8], at: usize, len: usize| -> Vec<u8> {
+        h[at..at + len]
+            .iter()
+            .copied()
+            .take_while(|&b| b != 0)
+            .collect()
+    };
+    let octal = |b: Vec<u8>| -> std::io::Result<u64> {
+        let s = String::from_utf8_lossy(&b);
+        let s = s.trim_matches(|c: char| c == ' ' || c == '\0');
+        if s.is_empty() {
+            return Ok(0);
+        }
+        u64::from_str_radix(s, 8).map_err(|_| bad("a size that is not octal"))
+    };
+    let mut at = 0;
+    while at + 512 <= tar.len() {
+        let h = &tar[at..at + 512];
+        if h.iter().all(|&b| b == 0) {
+            break;
+        }
+        let name = field(h, 0, 100);
+        let size = octal(field(h, 124, 12))?;
+        let mode = octal(field(h, 100, 8))?;
+        let kind = h[156];
+        let data = at + 512;
+        let end = usize::try_from(size)
+            .ok()
+            .and_then(|s| data.checked_add(s))
+            .filter(|&e| e <= tar.len())
+            .ok_or_else(|| bad("a file beyond its end"))?;
+        let name = String::from_utf8_lossy(&name).into_owned();
+        let name = name.strip_prefix("./").unwrap_or(&name);
+        if (kind == b'0' || kind == 0)
+            && !name.is_empty()
+            && !name.contains('/')
+            && name != ".."
+            && name != "."
+        {
+            let to = dir.join(name);
+            std::fs::write(&to, &tar[data..end])?;
+            let m = if mode & 0o100 != 0 { 0o755 } else { 0o644 };
+            std::fs::set_permissions(&to, std::fs::Permissions::from_mode(m))?;
+        }
+        at = data + usize::try_from(size.div_ceil(512) * 512).map_err(|_| bad("a size"))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_languages_file_changes_adds_and_says_where_it_is_wrong() {
+        let t = Languages::builtin()
+            .with_file(
+                "# c\n[kotlin]\nname = Kotlin\nextensions = kt, .kts\ncompile = kotlinc -d {dir} {src}\nrun = kotlin -cp {dir} {class}Kt\n[cpp]\nextensions = cpp\n[c]\ncompile =\n",
+                "f",
+            )
+            .unwrap();
+        let k = t.of(Path::new("A.kts")).unwrap();
+        assert_eq!(k.name, "Kotlin");
+        assert_eq!(k.tools(), ["kotlinc", "kotlin"]);
+        assert!(t.of(Path::new("a.cc")).is_none());
+        assert_eq!(t.of(Path::new("a.c")).unwrap().compile, None);
+        for (text, line, what) in [
+            ("run = x", 1, "before the first"),
+            ("[a b]", 1, "bad section"),
+            ("[c]\n\nnope", 3, "expected `[id]`"),
+            ("[c]\ncolour = red", 2, "unknown key"),
+            ("[c]\nrun = {exe} {src", 2, "unknown placeholder `{src`"),
+            ("[new]\nname = New", 1, "needs `extensions` and `run`"),
+            ("[c]\nextensions = ,", 2, "names none"),
+        ] {
+            let e = Languages::builtin().with_file(text, "f").unwrap_err();
+            assert!(e.starts_with(&format!("f:{line}: ")), "{text:?}: {e}");
+            assert!(e.contains(what), "{text:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn compiler_messages_are_escaped_and_bounded() {
+        assert_eq!(
+            messages(b"a.c:1: error\x1b[31m\n"),
+            "a.c:1: error\\u{1b}[31m"
+        );
+        assert_eq!(messages(b""), "(no messages)");
+        let long = "x\n".repeat(5000);
+        let m = messages(long.as_bytes());
+        assert!(m.len() < MESSAGES_SHOWN + 100, "{}", m.len());
+        assert!(
+            m.starts_with("…(the last lines of 10000 bytes)\nx\n"),
+            "{m}"
+        );
+    }
+
+    #[test]
+    fn fill_puts_the_paths_in() {
+        let cmd = words("java -cp {dir} {class} {exe}");
+        assert_eq!(
+            fill(&cmd, Path::new("/s/Main.java"), "/o", "Main"),
+            ["java", "-cp", "/o", "Main", "/o/main"]
+        );
     }
 }

@@ -211,6 +211,7 @@ fn run_one(
     problem: Problem,
     test: &Held,
     cmd: &[OsString],
+    program: &Path,
     cfg: &RunConfig,
 ) -> Result<TestResult, RunError> {
     let err = |what: &str, e: &dyn fmt::Display| RunError(format!("{}: {what}: {e}", test.name));
@@ -236,9 +237,10 @@ fn run_one(
     };
     let o =
         sandbox::run(cmd, std::sync::Arc::clone(&input), &limits, cfg.isolation).map_err(|e| {
+            let why = cannot_start(program, &e).map_or_else(String::new, |w| format!(" ({w})"));
             RunError(format!(
-                "running `{}`: {e}",
-                excerpt(cmd.first().map_or(&[][..], |c| c.as_bytes()), 200)
+                "running `{}`: {e}{why}",
+                excerpt(program.as_os_str().as_bytes(), 200)
             ))
         })?;
     let done = |verdict, detail: String| {
@@ -298,6 +300,9 @@ fn run_one(
             Exit::Code(c) => format!("exit code {c}"),
             Exit::Signal(s) => format!("killed by signal {s}"),
         };
+        if o.stderr.is_empty() {
+            return done(Verdict::RuntimeError, format!("{how}; nothing on stderr"));
+        }
         return done(
             Verdict::RuntimeError,
             format!("{how}; stderr ends with: {}", stderr_tail()),
@@ -312,6 +317,45 @@ fn run_one(
         ))),
         v => done(v, r.message),
     }
+}
+
+/// Why the sandbox could not start `program` (after `error`), when the file
+/// tells: it is not executable, or it is a script whose interpreter lies
+/// outside the directories the sandbox lets programs read and execute.
+fn cannot_start(program: &Path, error: &std::io::Error) -> Option<String> {
+    use std::io::Read;
+    use std::os::unix::fs::PermissionsExt;
+    let m = std::fs::metadata(program).ok()?;
+    if !m.is_file() {
+        return Some("not a regular file".into());
+    }
+    if m.permissions().mode() & 0o111 == 0 {
+        return Some("the file is not executable".into());
+    }
+    let mut head = [0u8; 256];
+    let n = std::fs::File::open(program)
+        .and_then(|mut f| f.read(&mut head))
+        .ok()?;
+    let line = head[..n].strip_prefix(b"#!")?;
+    let line = line.split(|&b| b == b'\n').next().unwrap_or(line);
+    let interpreter = std::ffi::OsStr::from_bytes(line.trim_ascii())
+        .to_str()?
+        .split_whitespace()
+        .next()?;
+    let reachable = sandbox::filesystem::SYSTEM
+        .iter()
+        .any(|d| Path::new(interpreter).starts_with(d));
+    if !Path::new(interpreter).exists() {
+        return Some(format!("its interpreter `{interpreter}` does not exist"));
+    }
+    if !reachable || error.kind() == std::io::ErrorKind::PermissionDenied {
+        return Some(format!(
+            "a script whose interpreter `{interpreter}` lies outside the directories the sandbox lets programs read ({}): give the interpreter in the command, e.g. `-- python3 {}`",
+            sandbox::filesystem::SYSTEM.join(", "),
+            program.display()
+        ));
+    }
+    None
 }
 
 /// Runs `cmd` on every test, `cfg.jobs` at a time; results in test order.
@@ -354,6 +398,8 @@ pub fn run_tests(
     // ids can read them (see `sandbox::program`).
     let boxed = sandbox::into_box(cmd)
         .map_err(|e| RunError(format!("cannot put the program into the box: {e}")))?;
+    let program = PathBuf::from(cmd.first().cloned().unwrap_or_default());
+    let program = &program;
     let cmd = &boxed.cmd[..];
     let mut cfg = cfg.clone();
     cfg.hide
@@ -380,7 +426,7 @@ pub fn run_tests(
                     }
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(test) = tests.get(i) else { break };
-                    let r = run_one(problem, test, cmd, cfg);
+                    let r = run_one(problem, test, cmd, program, cfg);
                     let mut st = state
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -499,18 +545,21 @@ impl Snapshot {
 }
 
 /// The overall verdict line: the first failing test's verdict (or AC) and the
-/// number of accepted tests, e.g. `verdict: WA (5/7 tests)`.
+/// number of accepted tests of the `total`, e.g. `verdict: WA (5/7 tests)`;
+/// when fewer ran (stopped at the first failure), how many did.
 ///
 /// ```
 /// use beatty_judge::run::{verdict_line, TestResult};
 /// use beatty_judge::Verdict;
 /// let t = |v| TestResult { name: String::new(), verdict: v, time: Default::default(), cpu: Default::default(), memory: 0, detail: String::new() };
-/// let (line, v) = verdict_line(&[t(Verdict::Accepted), t(Verdict::TimeLimit), t(Verdict::WrongAnswer)]);
+/// let (line, v) = verdict_line(&[t(Verdict::Accepted), t(Verdict::TimeLimit), t(Verdict::WrongAnswer)], 3);
 /// assert_eq!(line, "verdict: TLE (1/3 tests)");
 /// assert_eq!(v, Verdict::TimeLimit);
+/// let (line, _) = verdict_line(&[t(Verdict::Accepted), t(Verdict::WrongAnswer)], 7);
+/// assert_eq!(line, "verdict: WA (1/7 tests; stopped at the first failure, 5 not run)");
 /// ```
 #[must_use]
-pub fn verdict_line(results: &[TestResult]) -> (String, Verdict) {
+pub fn verdict_line(results: &[TestResult], total: usize) -> (String, Verdict) {
     let passed = results
         .iter()
         .filter(|r| r.verdict == Verdict::Accepted)
@@ -519,8 +568,14 @@ pub fn verdict_line(results: &[TestResult]) -> (String, Verdict) {
         .iter()
         .find(|r| r.verdict != Verdict::Accepted)
         .map_or(Verdict::Accepted, |r| r.verdict);
-    (
-        format!("verdict: {v} ({passed}/{} tests)", results.len()),
-        v,
-    )
+    let total = total.max(results.len());
+    let not_run = total - results.len();
+    let line = if not_run == 0 {
+        format!("verdict: {v} ({passed}/{total} tests)")
+    } else {
+        format!(
+            "verdict: {v} ({passed}/{total} tests; stopped at the first failure, {not_run} not run)"
+        )
+    };
+    (line, v)
 }

@@ -3,7 +3,7 @@
 //! [`crate::check()`] gives [`Verdict::Accepted`], [`Verdict::WrongAnswer`],
 //! [`Verdict::PresentationError`] or [`Verdict::Fail`]; [`crate::run`] adds the
 //! verdicts of running a program: time, memory and output limits and run-time
-//! errors. Exit codes follow testlib (0 AC, 1 WA, 2 PE, 3 FAIL); the Kattis
+//! errors, and [`crate::lang`] the compile error of a source file. Exit codes follow testlib (0 AC, 1 WA, 2 PE, 3 FAIL); the Kattis
 //! output-validator interface uses 42 for accepted and 43 for rejected.
 
 use core::fmt;
@@ -26,12 +26,15 @@ pub enum Verdict {
     OutputLimit,
     /// Run-time error: a non-zero exit code or death by a signal.
     RuntimeError,
+    /// Compile error: the submission's source did not compile (see
+    /// [`crate::lang`]); no test ran.
+    CompileError,
     /// The judge could not judge: invalid input or answer, unreadable file.
     Fail,
 }
 
 impl Verdict {
-    /// The short name: `AC`, `WA`, `PE`, `TLE`, `MLE`, `OLE`, `RE`, `FAIL`.
+    /// The short name: `AC`, `WA`, `PE`, `TLE`, `MLE`, `OLE`, `RE`, `CE`, `FAIL`.
     ///
     /// ```
     /// use beatty_judge::Verdict;
@@ -48,6 +51,7 @@ impl Verdict {
             Verdict::MemoryLimit => "MLE",
             Verdict::OutputLimit => "OLE",
             Verdict::RuntimeError => "RE",
+            Verdict::CompileError => "CE",
             Verdict::Fail => "FAIL",
         }
     }

@@ -11,4 +11,5 @@ mod hostile;
 mod package;
 mod play;
 mod plot;
+mod run_source;
 mod testset;
