@@ -39,6 +39,20 @@ for f in search sweep enumerate walk; do
     fi
 done
 
+# The judge library as a stack: leaves <- problems <- drivers <- products <- run.
+# The leaves import only leaves; nothing under problem/ imports a driver, a
+# product or the runner (the drivers reach each problem through Problem::visit).
+upper='solve|validate|check|generate|explain|testset|package|run|invoke|lang'
+code_lines() { grep -vE '^[^:]+:[0-9]+:[[:space:]]*//'; }
+if grep -rnE "\bcrate::($upper)\b" crates/judge/src/problem | code_lines; then
+    fail "crates/judge/src/problem imports a driver (the lines above): drivers -> problems, not back"
+fi
+for f in text rng verdict window compare; do
+    if grep -HnE "\bcrate::($upper|problem|Problem)\b" "crates/judge/src/$f.rs" | code_lines; then
+        fail "crates/judge/src/$f.rs is a leaf but imports from above it (the lines above)"
+    fi
+done
+
 if [[ $failed == 0 ]]; then
     echo "architecture: every checked invariant of ARCHITECTURE.md holds"
 fi

@@ -509,18 +509,6 @@ pub(crate) trait Definition: Sync {
     fn max_cases(&self) -> u64;
     /// `judge explain` of one case (its values have been counted already).
     fn explain(&self, case: &Case) -> Result<String, String>;
-    /// Solves a whole input: the driver [`crate::solve::solve_cases`],
-    /// instantiated for this problem so that the per-case `answer` is a static
-    /// call (keep the default).
-    fn solve(
-        &self,
-        r: &mut crate::solve::DynReader<'_>,
-        out: &mut crate::solve::DynOut<'_>,
-        summary: &mut crate::solve::SolveSummary,
-    ) -> Result<(), crate::solve::SolveError> {
-        crate::solve::solve_cases(self, r, out, summary)
-    }
-
     /// The streaming form of [`Definition::compare_custom`] for case `i`
     /// (1-based) with its exact answer (and that answer rendered): what is wrong
     /// with the case's lines, with the same message, or `None`.

@@ -44,7 +44,7 @@
 mod block;
 
 use crate::Problem;
-use crate::problem::{Answer, Case, Definition, Framing};
+use crate::problem::{Answer, Case, Definition, Framing, Visit};
 use core::fmt;
 use std::io::{self, BufRead, Write};
 
@@ -726,16 +726,34 @@ pub fn solve<R: BufRead, W: Write>(
     let mut r = Reader::new(&mut input as &mut dyn BufRead);
     let mut out = Out::new(&mut output as &mut dyn Write);
     let mut summary = SolveSummary::default();
-    // The problem's own monomorphic copy of the loop below (see `Definition::solve`).
-    let result = problem.def().solve(&mut r, &mut out, &mut summary);
+    // The problem's own monomorphic copy of the loop below.
+    let result = problem.visit(SolveCases {
+        r: &mut r,
+        out: &mut out,
+        summary: &mut summary,
+    });
     let flushed = out.flush();
     result?;
     flushed?;
     Ok(summary)
 }
 
-/// The input side of [`Definition::solve`](crate::problem::Definition): reads
-/// through a `dyn` reader only when its buffer is empty.
+/// [`solve_cases`] for the problem [`Problem::visit`] hands over.
+struct SolveCases<'r, 'a> {
+    r: &'r mut DynReader<'a>,
+    out: &'r mut DynOut<'a>,
+    summary: &'r mut SolveSummary,
+}
+
+impl Visit for SolveCases<'_, '_> {
+    type Output = Result<(), SolveError>;
+    fn visit<D: Definition>(self, def: &'static D) -> Self::Output {
+        solve_cases(def, self.r, self.out, self.summary)
+    }
+}
+
+/// The input side of [`solve_cases`]: reads through a `dyn` reader only when
+/// its buffer is empty.
 pub(crate) type DynReader<'a> = Reader<&'a mut dyn BufRead>;
 /// The output side: writes through a `dyn` writer only when its buffer is full.
 pub(crate) type DynOut<'a> = Out<&'a mut dyn Write>;
