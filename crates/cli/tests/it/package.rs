@@ -707,7 +707,11 @@ fn an_existing_out_is_refused_unless_forced_and_failures_leave_nothing() {
         Some(&BadOut::ParentMissing(tmp.path().join("no/such/dir"))),
         "{e}"
     );
-    assert!(e.to_string().ends_with("no/such/dir does not exist"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("no/such/dir does not exist\ncreate it first: mkdir -p "),
+        "{e}"
+    );
     assert!(!tmp.path().join("no").exists());
     // A parent that is a file.
     let e = write_package(Problem::Euclid, &file.join("pkg"), &forced).unwrap_err();
