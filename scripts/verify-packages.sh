@@ -5,18 +5,26 @@
 # rejected with its verdict (verifyproblem checks each submission against its
 # directory), and 0 warnings.
 #
-# Sets up what it needs: a virtual environment with problemtools (pip), and
-# with apt-get when missing (as root): pypy3 (problemtools runs Python 3 with
-# it), g++, and for the statement LuaLaTeX with the packages problemtools'
-# class loads, dvisvgm and tidy (about 130 MB). Every part is checked:
-# config, statement, validators, graders, data, submissions.
+# Sets up what it needs: a virtual environment with problemtools (pip, under
+# target/). The system packages it needs are pypy3 (problemtools runs Python 3
+# with it), g++, and for the statement LuaLaTeX with the packages problemtools'
+# class loads, dvisvgm and tidy (about 130 MB): when some are missing it names
+# them and stops, unless --install is given, with which it installs them with
+# apt-get (as root; CI passes it). Every part is checked: config, statement,
+# validators, graders, data, submissions.
 #
 # The zip of each package (--zip) is unpacked and compared with the directory.
 #
-# Usage: scripts/verify-packages.sh [PROBLEM...]   (default: every problem)
+# Usage: scripts/verify-packages.sh [--install] [PROBLEM...]   (default: every problem)
 # Environment: VENV (default target/problemtools-venv), JUDGE (default: build it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+install=false
+if [ "${1:-}" = --install ]; then
+    install=true
+    shift
+fi
 
 VENV=${VENV:-target/problemtools-venv}
 PARTS=(config statement validators graders data submissions)
@@ -32,8 +40,9 @@ if ! command -v lualatex >/dev/null || ! kpsewhich ulem.sty subfigure.sty luacod
     need_apt+=(texlive-luatex texlive-latex-recommended texlive-fonts-recommended texlive-latex-extra texlive-plain-generic)
 fi
 if ((${#need_apt[@]})); then
-    if [ "$(id -u)" != 0 ]; then
-        echo "verify-packages: missing ${need_apt[*]}; install them (apt-get install ${need_apt[*]})" >&2
+    if ! $install || [ "$(id -u)" != 0 ]; then
+        echo "verify-packages: missing ${need_apt[*]} (about 130 MB with the LaTeX packages)" >&2
+        echo "install them (apt-get install ${need_apt[*]}), or run as root with --install to let this script do it" >&2
         exit 2
     fi
     apt-get update -qq

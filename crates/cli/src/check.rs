@@ -1,7 +1,7 @@
 //! `judge check`: a contestant's output against the exact answer, with
 //! testlib's argument order and exit codes, or as a Kattis output validator.
 
-use crate::{Outcome, WriteError, fail};
+use crate::{Outcome, WriteError, exit, fail};
 use beatty_judge::Problem;
 use beatty_judge::check::check_reader;
 use clap::Args;
@@ -36,7 +36,7 @@ pub(crate) fn run(a: &CheckArgs) -> Outcome {
     }
     if let Some(extra) = a.flags.first() {
         return Ok(fail(
-            3,
+            exit::FAILED,
             &format!(
                 "unexpected argument {} (only --kattis takes more than INPUT OUTPUT [ANSWER])",
                 beatty_judge::text::excerpt(extra.as_encoded_bytes(), 64)
@@ -59,7 +59,7 @@ pub(crate) fn run(a: &CheckArgs) -> Outcome {
         Ok(f) => f,
         Err(e) => {
             let _ = writeln!(io::stderr(), "FAIL {e}");
-            return Ok(ExitCode::from(3));
+            return Ok(ExitCode::from(exit::FAILED));
         }
     };
     let r = check_reader(a.problem, input, output, answer);
@@ -73,9 +73,11 @@ pub(crate) fn run(a: &CheckArgs) -> Outcome {
 }
 
 /// `check --kattis`: INPUT ANSWER FEEDBACK_DIR, the output on standard input.
+/// Exits 42 (accepted) or 43 (rejected); anything else, 3 here as for every
+/// failure of the judge, is a judge error to Kattis.
 fn kattis(a: &CheckArgs) -> ExitCode {
     let Some(feedback) = &a.answer else {
-        return fail(1, "--kattis needs INPUT ANSWER FEEDBACK_DIR");
+        return fail(exit::FAILED, "--kattis needs INPUT ANSWER FEEDBACK_DIR");
     };
     let open = |p: &PathBuf, what: &str| {
         std::fs::File::open(p).map_err(|e| format!("cannot read {what} {}: {e}", p.display()))
@@ -87,16 +89,19 @@ fn kattis(a: &CheckArgs) -> ExitCode {
             let r = check_reader(a.problem, input, io::stdin().lock(), Some(answer));
             let code = match r.verdict {
                 beatty_judge::Verdict::Accepted => 42,
-                beatty_judge::Verdict::Fail => 1,
+                beatty_judge::Verdict::Fail => exit::FAILED,
                 _ => 43,
             };
             (code, r.message)
         }
-        Err(e) => (1, format!("FAIL {e}")),
+        Err(e) => (exit::FAILED, format!("FAIL {e}")),
     };
     let path = feedback.join("judgemessage.txt");
     if let Err(e) = std::fs::write(&path, format!("{message}\n")) {
-        return fail(1, &format!("cannot write {}: {e}", path.display()));
+        return fail(
+            exit::FAILED,
+            &format!("cannot write {}: {e}", path.display()),
+        );
     }
     let _ = writeln!(io::stderr(), "{message}");
     ExitCode::from(code)

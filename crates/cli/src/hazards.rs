@@ -104,10 +104,11 @@ pub struct HazardsArgs {
     #[arg(long, value_enum, default_value_t = Method::Enumerate)]
     pub method: Method,
     /// First input of the range.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::number::count)]
     pub from: u64,
-    /// Last input of the range (inclusive; default: the POJ 1067 limit 10^9).
-    #[arg(long, default_value_t = POJ_LIMIT)]
+    /// Last input of the range (inclusive; default: the POJ 1067 limit 10^9),
+    /// e.g. `--to 10^12`.
+    #[arg(long, default_value_t = POJ_LIMIT, value_parser = crate::number::count)]
     pub to: u64,
     /// The float formula to check.
     #[arg(long, value_enum, default_value_t = Formula::LowerF64)]
@@ -116,7 +117,7 @@ pub struct HazardsArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Print only the summary, counting without a list (for huge ranges such as
-    /// --to 1000000000000).
+    /// --to 10^12).
     #[arg(long)]
     pub count_only: bool,
 }
@@ -140,9 +141,9 @@ pub struct Summary {
 pub fn run(args: &HazardsArgs) -> crate::Outcome {
     if args.from > args.to {
         return Ok(crate::fail(
-            2,
+            crate::exit::USAGE,
             &format!(
-                "hazards: empty range: --from {} is greater than --to {}",
+                "empty range: --from {} is greater than --to {}",
                 args.from, args.to
             ),
         ));

@@ -23,7 +23,7 @@ pub(crate) struct InvokeArgs {
     #[arg(long, default_value_t = 2.0)]
     time_limit: f64,
     /// Memory per test in MiB, e.g. `--memory-limit 512`.
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = 256, value_parser = crate::number::count)]
     memory_limit: u64,
     /// Tests of one submission run in parallel, e.g. `--jobs 1` (default: the number of cores).
     #[arg(long)]

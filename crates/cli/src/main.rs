@@ -16,6 +16,7 @@ mod hazards;
 mod invoke;
 #[cfg(target_os = "linux")]
 mod languages;
+mod number;
 mod package;
 mod play;
 mod plot;
@@ -124,11 +125,77 @@ enum Cmd {
     Play(play::PlayArgs),
 }
 
-/// Writes `judge: MSG` to standard error (a failure to write it is ignored:
-/// the exit code still tells) and returns `code`.
+/// The exit codes every subcommand shares (the table of `judge --help`, in
+/// `help/judge.txt`, and of the README). Two exceptions keep the codes the
+/// judging systems read: `check` exits with testlib's codes (0 AC, 1 WA, 2 PE,
+/// 3 FAIL, so a usage error of `check` is 3, never 2) and `check --kattis` with
+/// 42 (accepted) and 43 (rejected).
+pub(crate) mod exit {
+    /// Done, and (for `validate`, `run`, `invoke`) the answer is yes.
+    pub(crate) const OK: u8 = 0;
+    /// The verdict or the validation says no: an invalid input (`validate`), a
+    /// rejected submission (`run`), a wrong cell (`invoke`).
+    pub(crate) const NO: u8 = 1;
+    /// Usage: bad arguments (an unknown problem, a number out of range, a
+    /// missing option), or an input that `solve` or `explain` cannot answer.
+    pub(crate) const USAGE: u8 = 2;
+    /// The judge itself or a file failed: a file that cannot be read or
+    /// written, an output directory that is refused, a sandbox that cannot start.
+    pub(crate) const FAILED: u8 = 3;
+}
+
+/// Writes `judge: error: MSG` to standard error (a failure to write it is
+/// ignored: the exit code still tells) and returns `code`. A second line of
+/// `msg`, if any, says what to do.
 pub(crate) fn fail(code: u8, msg: &str) -> ExitCode {
-    let _ = writeln!(io::stderr(), "judge: {msg}");
+    let _ = writeln!(io::stderr(), "judge: error: {msg}");
     ExitCode::from(code)
+}
+
+/// clap's usage error in the one error style: `judge: error: …`. A value its
+/// parser refused reads `judge: error: --to: '10^x' is not a whole number
+/// (…)`; a Rust parse error (`invalid digit found in string`) never shows.
+fn usage_error(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let rendered = e.render().to_string();
+    let Some(rest) = rendered.strip_prefix("error: ") else {
+        return rendered;
+    };
+    let (first, tail) = rest.split_once('\n').unwrap_or((rest, ""));
+    let mut first = first.to_owned();
+    if e.kind() == ErrorKind::ValueValidation
+        && let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg)
+        && let Some(ContextValue::String(value)) = e.get(ContextKind::InvalidValue)
+    {
+        // `--to <TO>` → `--to`; a positional keeps its `<N>`, without `...`.
+        let arg = match arg.split_once(' ') {
+            Some((flag, _)) if flag.starts_with('-') => flag,
+            _ => arg.trim_end_matches("..."),
+        };
+        let source = std::error::Error::source(e).map(ToString::to_string);
+        let why = match source {
+            Some(s) if !is_rust_parse_error(&s) => s,
+            _ => format!(
+                "'{}' is not a number",
+                beatty_judge::text::excerpt(value.as_bytes(), 40)
+            ),
+        };
+        first = format!("{arg}: {why}");
+    }
+    format!("judge: error: {first}\n{tail}")
+}
+
+/// The messages of the standard library's integer and float parsers, which
+/// mean nothing to a user of the command line.
+fn is_rust_parse_error(s: &str) -> bool {
+    [
+        "invalid digit found in string",
+        "cannot parse integer from empty string",
+        "number too large to fit in target type",
+        "number too small to fit in target type",
+        "invalid float literal",
+    ]
+    .contains(&s)
 }
 
 /// A write to standard output (or, for `check`, standard error) that failed: the
@@ -159,22 +226,34 @@ fn finish(r: Outcome) -> ExitCode {
     match r {
         Ok(code) => code,
         Err(w) if w.err.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(w.on_broken_pipe),
-        Err(w) => fail(3, &format!("cannot write the output: {}", w.err)),
+        Err(w) => fail(exit::FAILED, &format!("cannot write the output: {}", w.err)),
     }
 }
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // Usage errors (on stderr), and --help and --version (on stdout): clap's text.
+        // Usage errors (on stderr, in the one error style), and --help and
+        // --version (on stdout): clap's text.
         Err(e) => {
-            let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
-            let printed = e.print();
             if e.use_stderr() {
                 // A usage error keeps its exit code, whatever became of the message.
-                return code;
+                let _ = write!(io::stderr(), "{}", usage_error(&e));
+                // `check` answers with testlib's codes, where 2 is a verdict (PE):
+                // its usage errors are failures of the checker (3).
+                let code = if std::env::args_os().nth(1).is_some_and(|a| a == "check") {
+                    exit::FAILED
+                } else {
+                    exit::USAGE
+                };
+                return ExitCode::from(code);
             }
-            return finish(printed.map(|()| code).map_err(Into::into));
+            let printed = e.print();
+            return finish(
+                printed
+                    .map(|()| ExitCode::from(exit::OK))
+                    .map_err(Into::into),
+            );
         }
     };
     finish(match &cli.cmd {

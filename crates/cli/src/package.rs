@@ -1,6 +1,6 @@
 //! `judge package`: a problem package a judging system imports (Kattis format).
 
-use crate::{Outcome, fail};
+use crate::{Outcome, exit, fail};
 use beatty_judge::Problem;
 use clap::Args;
 use std::io::{self, Write};
@@ -14,17 +14,18 @@ pub(crate) struct PackageArgs {
     /// The package directory (or zip file with --zip), e.g. `--out wythoff`.
     #[arg(long)]
     out: PathBuf,
-    /// Replace an existing --out.
+    /// Replace an existing non-empty --out.
     #[arg(long)]
     force: bool,
-    /// Write a zip file (what DOMjudge imports) instead of a directory.
+    /// Write a zip file (what DOMjudge imports) instead of a directory; --out
+    /// must then end in `.zip`.
     #[arg(long)]
     zip: bool,
     /// The package format, e.g. `--format kattis`.
     #[arg(long, default_value = "kattis")]
     format: beatty_judge::package::Format,
     /// The seed of the test set, e.g. `--seed 42`.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::number::count)]
     seed: u64,
 }
 
@@ -50,6 +51,6 @@ pub(crate) fn run(a: &PackageArgs) -> Outcome {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Err(e) => Ok(fail(3, &e.to_string())),
+        Err(e) => Ok(fail(exit::FAILED, &e.to_string())),
     }
 }

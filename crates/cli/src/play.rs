@@ -6,7 +6,8 @@
 //! legal (and where it leads), and what perfect play does from a position (the winning
 //! move and why, or, from a lost position, a legal move that plays on). Each game is
 //! one small `impl Rules`; the answers come from `beatty_games`, exactly. Adding a game
-//! is a [`GameName`] variant, its `impl Rules` and one arm in [`run`] (a game whose
+//! is a [`GameName`] variant, its `impl Rules`, its problems in [`GameName::of`] and one
+//! arm in [`run`] (a game whose
 //! moves depend on the previous move, like Fibonacci nim, keeps that in its `Pos`).
 //!
 //! Nothing read is trusted: a line is at most [`MAX_LINE`] bytes (the rest of a longer
@@ -15,6 +16,7 @@
 //! cleanly.
 
 use beatty_games::{bash, euclid, fibonacci_nim, wythoff};
+use beatty_judge::Problem;
 use clap::{Args, ValueEnum};
 use std::fmt::Debug;
 use std::io::{self, BufRead, Write};
@@ -33,7 +35,7 @@ pub enum First {
 }
 
 /// The games `judge play` knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameName {
     /// Wythoff's game: piles A and B.
     Wythoff,
@@ -45,15 +47,32 @@ pub enum GameName {
     FibonacciNim,
 }
 
+impl GameName {
+    /// The game a problem is about (every problem has one): the three Wythoff
+    /// problems play Wythoff's game, the two Bash problems Bash's game (the
+    /// auction's price M is the pile, its largest raise N the largest take).
+    #[must_use]
+    pub fn of(problem: Problem) -> Option<GameName> {
+        match problem {
+            Problem::Wythoff | Problem::WythoffMoves | Problem::WythoffBig => {
+                Some(GameName::Wythoff)
+            }
+            Problem::Bash | Problem::BashAuction => Some(GameName::Bash),
+            Problem::Euclid => Some(GameName::Euclid),
+            Problem::FibonacciNim => Some(GameName::FibonacciNim),
+            _ => None,
+        }
+    }
+}
+
 /// Options of `judge play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game: wythoff, euclid, bash or fibonacci-nim.
-    #[arg(value_enum)]
-    pub game: GameName,
-    /// The starting position: `A B` for wythoff and euclid, `N M` for bash,
-    /// `N` for fibonacci-nim.
-    #[arg(required = true, num_args = 1..=2)]
+    /// The problem (name or alias) whose game to play, e.g. `wythoff` or `poj1067`.
+    pub problem: Problem,
+    /// The starting position, the numbers of one case line: `A B` for
+    /// wythoff and euclid, `N M` for bash, `N` for fibonacci-nim.
+    #[arg(required = true, num_args = 1..=2, value_parser = crate::number::count)]
     pub position: Vec<u64>,
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::You)]
@@ -724,34 +743,57 @@ fn run_game<R: Rules>(rules: &R, start: R::Pos, first: First) -> crate::Outcome 
         Ok(_) => Ok(ExitCode::SUCCESS),
         Err(PlayError::Write(e)) => Err(e.into()),
         Err(PlayError::Read(e)) => Ok(crate::fail(
-            2,
-            &format!("play: cannot read standard input: {e}"),
+            crate::exit::FAILED,
+            &format!("cannot read standard input: {e}"),
         )),
     }
 }
 
 /// Runs `judge play`.
 pub fn run(args: &PlayArgs) -> crate::Outcome {
-    let usage = |msg: &str| Ok(crate::fail(2, &format!("play: {msg}")));
-    if args.game == GameName::FibonacciNim {
-        let &[n] = args.position.as_slice() else {
-            return usage("give one number, the stones, for fibonacci-nim");
+    let usage = |msg: &str| Ok(crate::fail(crate::exit::USAGE, msg));
+    let problem = args.problem;
+    let Some(game) = GameName::of(problem) else {
+        return usage(&format!("{problem} has no game to play"));
+    };
+    // The numbers are the fields of the problem's case line: name them.
+    let fields = problem.spec().fields;
+    if args.position.len() != fields.len() {
+        let names: Vec<&str> = fields.iter().map(|f| f.name).collect();
+        let example = match game {
+            GameName::Wythoff => "3 5",
+            GameName::Euclid => "25 7",
+            GameName::Bash => "23 3",
+            GameName::FibonacciNim => "100",
         };
+        return usage(&format!(
+            "{problem} starts from {}, {}; got {}\ne.g. judge play {problem} {example}",
+            if fields.len() == 1 {
+                "one number"
+            } else {
+                "two numbers"
+            },
+            names.join(" and "),
+            args.position.len()
+        ));
+    }
+    if game == GameName::FibonacciNim {
+        let n = args.position[0];
         if n < 2 {
             return usage("fibonacci-nim needs at least 2 stones");
         }
         return run_game(&FibonacciNimRules, (n, n - 1), args.first);
     }
     let &[x, y] = args.position.as_slice() else {
-        return usage("give two numbers for the position");
+        return usage("expected two numbers");
     };
-    match args.game {
+    match game {
         GameName::FibonacciNim => unreachable!("handled above"),
         GameName::Wythoff => run_game(&WythoffRules, (x, y), args.first),
         GameName::Euclid => run_game(&EuclidRules, (x, y), args.first),
         GameName::Bash => {
             if bash::outcome(x, y).is_err() {
-                return usage("the maximum take M must be at least 1");
+                return usage(&format!("the {} must be at least 1", fields[1].name));
             }
             run_game(&BashRules { max_take: y }, x, args.first)
         }

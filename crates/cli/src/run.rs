@@ -47,7 +47,7 @@ pub(crate) struct RunArgs {
     #[arg(long)]
     tests: Option<PathBuf>,
     /// The seed of the fresh test set, e.g. `--seed 3`.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::number::count)]
     seed: u64,
     /// Wall-clock seconds per test, e.g. `--time-limit 0.5`.
     #[arg(long, default_value_t = 2.0)]
@@ -59,16 +59,16 @@ pub(crate) struct RunArgs {
     /// Memory per test in MiB, all processes together (charged by a memory
     /// cgroup where there is one, else their resident memory sampled every
     /// 20 ms), e.g. `--memory-limit 64`.
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = 256, value_parser = crate::number::count)]
     memory_limit: u64,
     /// Disk per test in MiB: the size of the private tmpfs holding its /tmp,
     /// /var/tmp, /dev/shm and working directory (strict), and the largest
     /// file it may write, e.g. `--disk-limit 16`.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = crate::number::count)]
     disk_limit: u64,
     /// Output cap per test in bytes, e.g. `--output-limit 1000000` (default:
     /// twice the answer plus 1 MiB, at least 64 MiB).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::number::count)]
     output_limit: Option<u64>,
     /// How each run is isolated, e.g. `--isolation basic`.
     #[arg(long, value_enum, default_value = "auto")]

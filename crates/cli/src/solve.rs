@@ -1,6 +1,6 @@
 //! `judge solve`: the exact answers of an input, as it streams.
 
-use crate::{Outcome, fail};
+use crate::{Outcome, exit, fail};
 use beatty_judge::{Problem, SolveError, solve};
 use clap::Args;
 use std::io::{self, BufReader};
@@ -20,13 +20,18 @@ pub(crate) fn run(a: &SolveArgs) -> Outcome {
     let r = match &a.input {
         Some(p) => match std::fs::File::open(p) {
             Ok(f) => solve(a.problem, BufReader::with_capacity(1 << 16, f), stdout),
-            Err(e) => return Ok(fail(2, &format!("cannot read {}: {e}", p.display()))),
+            Err(e) => {
+                return Ok(fail(
+                    exit::FAILED,
+                    &format!("cannot read {}: {e}", p.display()),
+                ));
+            }
         },
         None => solve(a.problem, io::stdin().lock(), stdout),
     };
     match r {
         Ok(_) => Ok(ExitCode::SUCCESS),
         Err(SolveError::Io(e)) => Err(e.into()),
-        Err(e) => Ok(fail(2, &e.to_string())),
+        Err(e) => Ok(fail(exit::USAGE, &e.to_string())),
     }
 }

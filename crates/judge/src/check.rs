@@ -55,7 +55,7 @@
 use crate::compare::shown_tokens;
 use crate::compare::{
     DynLines, Lines, MAX_TOKEN, Mismatch, Tok, is_blank, shown_lines, shown_toks, testlib_long,
-    tokens,
+    tokens, tokens_noun,
 };
 #[cfg(test)]
 use crate::problem::Framing;
@@ -135,8 +135,9 @@ fn compare_tokens(
         for want in tokens(exp) {
             let Some(t) = out.next() else {
                 return Err(Mismatch::wa(format!(
-                    "{}: the output ends after {read} tokens",
-                    head("wrong answer", &got)
+                    "{}: the output ends after {read} {}",
+                    head("wrong answer", &got),
+                    tokens_noun(read as u64)
                 )));
             };
             read += 1;
@@ -177,8 +178,9 @@ fn compare_tokens(
             )));
         }
         return Err(Mismatch::wa(format!(
-            "wrong answer: extra output after the last case ({} more tokens), starting with `{}`",
+            "wrong answer: extra output after the last case ({} more {}), starting with `{}`",
             extra.len(),
+            tokens_noun(extra.len() as u64),
             excerpt(first, TOKEN_BYTES)
         )));
     }
@@ -393,9 +395,10 @@ impl<R: Read> Tokens<R> {
         };
         let Some(t) = self.next()? else {
             return Ok(Err(Mismatch::wa(format!(
-                "{}: the output ends after {} tokens",
+                "{}: the output ends after {} {}",
                 head("wrong answer", got),
-                self.read
+                self.read,
+                tokens_noun(self.read)
             ))));
         };
         got.push(t);
@@ -448,7 +451,8 @@ impl<R: Read> Tokens<R> {
             ))));
         }
         Ok(Err(Mismatch::wa(format!(
-            "wrong answer: extra output after the last case ({count} more tokens), starting with `{first}`"
+            "wrong answer: extra output after the last case ({count} more {}), starting with `{first}`",
+            tokens_noun(count)
         ))))
     }
 }

@@ -352,3 +352,8 @@ impl<R: Read> Lines<R> {
         }
     }
 }
+
+/// `token` or `tokens`: the noun after a count of `n` tokens in messages.
+pub(crate) fn tokens_noun(n: u64) -> &'static str {
+    if n == 1 { "token" } else { "tokens" }
+}

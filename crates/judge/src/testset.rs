@@ -18,6 +18,7 @@
 
 use crate::Problem;
 use crate::generate::{Profile, generate};
+use crate::package::{Fail, PackageError};
 use core::fmt;
 use std::path::{Path, PathBuf};
 
@@ -108,8 +109,46 @@ fn old_testset(dir: &Path) -> Result<Vec<PathBuf>, TestsetError> {
     Ok(old)
 }
 
+/// Writes the test set of `problem` for `seed` at `out` with the overwrite
+/// policy of packages ([`crate::package::write_package`], which `judge
+/// testset` and `judge package` share): `out`'s parent must exist, an existing
+/// non-empty `out` is replaced only with `force`, and `.`, `..`, symbolic
+/// links and the current directory or its ancestors never are. Returns the
+/// test names in order and the warning of
+/// [`Written::warning`](crate::package::Written::warning).
+///
+/// # Errors
+/// [`PackageError::Out`] if `out` cannot be used (nothing was written), else
+/// what failed; on error `out` is as it was.
+///
+/// ```no_run
+/// use beatty_judge::{testset::write_testset_dir, Problem};
+/// let (names, _) =
+///     write_testset_dir(Problem::Bash, std::path::Path::new("target/tests-bash"), 1, true).unwrap();
+/// assert_eq!(names.len(), 7);
+/// ```
+pub fn write_testset_dir(
+    problem: Problem,
+    out: &Path,
+    seed: u64,
+    force: bool,
+) -> Result<(Vec<String>, Option<String>), PackageError> {
+    let opts = crate::package::Options {
+        seed,
+        force,
+        ..crate::package::Options::default()
+    };
+    crate::package::install(out, &opts, "test set", |tmp| {
+        let dir = tmp.join("tests");
+        let names = write_testset(problem, &dir, seed).map_err(Fail::Testset)?;
+        Ok((names, dir))
+    })
+}
+
 /// Writes the test set of `problem` for `seed` into `dir` and returns the test
-/// names in order.
+/// names in order (what `judge run` and `judge invoke` write into their own
+/// scratch directories; the command line's `judge testset` uses
+/// [`write_testset_dir`]).
 ///
 /// The set is written into a temporary directory beside `dir` and renamed into
 /// place only when complete, so a failure (a full disk, an interruption) leaves

@@ -101,6 +101,7 @@ enum What {
     )]
     Euclid {
         /// The largest a and b, e.g. `60`.
+        #[arg(value_parser = crate::number::count)]
         n: u64,
         #[command(flatten)]
         output: Output,
@@ -111,8 +112,10 @@ enum What {
     )]
     Bash {
         /// The largest pile, e.g. `60`.
+        #[arg(value_parser = crate::number::count)]
         n: u64,
         /// The largest maximum take, e.g. `12`.
+        #[arg(value_parser = crate::number::count)]
         m: u64,
         #[command(flatten)]
         output: Output,
@@ -123,10 +126,10 @@ enum What {
 #[group(id = "wythoff_kind", required = true, multiple = false)]
 struct WythoffArgs {
     /// Heat map of the Grundy values of the N × N board, P-positions marked.
-    #[arg(long, value_name = "N", group = "wythoff_kind")]
+    #[arg(long, value_name = "N", group = "wythoff_kind", value_parser = crate::number::count)]
     grundy: Option<u64>,
     /// The Wythoff pairs (P-positions) of the N × N board on the lines of slopes φ and 1/φ.
-    #[arg(long, value_name = "N", group = "wythoff_kind")]
+    #[arg(long, value_name = "N", group = "wythoff_kind", value_parser = crate::number::count)]
     p_positions: Option<u64>,
     #[command(flatten)]
     output: Output,
@@ -135,39 +138,13 @@ struct WythoffArgs {
 #[derive(Args, Debug)]
 struct HazardsPlotArgs {
     /// The last k, e.g. `10^12` (default 10^12).
-    #[arg(long, value_parser = parse_power, default_value = "10^12")]
+    #[arg(long, value_parser = crate::number::count, default_value = "10^12")]
     to: u64,
     /// The float formula, as in `judge hazards`.
     #[arg(long, value_enum, default_value_t = crate::hazards::Formula::LowerF64)]
     formula: crate::hazards::Formula,
     #[command(flatten)]
     output: Output,
-}
-
-/// Parses `1000`, `10^12` or `1e12` (integers only).
-fn parse_power(s: &str) -> Result<u64, String> {
-    let bad = || {
-        format!(
-            "expected an integer such as 1000000 or 10^6, found {}",
-            beatty_judge::text::excerpt(s.as_bytes(), 40)
-        )
-    };
-    let pow = |b: &str, e: &str| -> Result<u64, String> {
-        let b: u64 = b.parse().map_err(|_| bad())?;
-        let e: u32 = e.parse().map_err(|_| bad())?;
-        b.checked_pow(e)
-            .ok_or_else(|| format!("{s} does not fit in 64 bits"))
-    };
-    if let Some((b, e)) = s.split_once('^') {
-        pow(b, e)
-    } else if let Some((b, e)) = s.split_once(['e', 'E']) {
-        Ok(b.parse::<u64>()
-            .map_err(|_| bad())?
-            .checked_mul(pow("10", e)?)
-            .ok_or_else(|| format!("{s} does not fit in 64 bits"))?)
-    } else {
-        s.parse().map_err(|_| bad())
-    }
 }
 
 /// A picture, computed exactly and ready to draw.
@@ -287,8 +264,8 @@ pub fn run(args: &PlotArgs) -> crate::Outcome {
             (None, Some(n)) => (Plot::WythoffPairs(n), &w.output),
             (None, None) => {
                 return Ok(crate::fail(
-                    2,
-                    "plot wythoff: give --grundy N or --p-positions N",
+                    crate::exit::USAGE,
+                    "give --grundy N or --p-positions N",
                 ));
             }
         },
@@ -302,6 +279,10 @@ pub fn run(args: &PlotArgs) -> crate::Outcome {
         What::Euclid { n, output } => (Plot::Euclid(*n), output),
         What::Bash { n, m, output } => (Plot::Bash(*n, *m), output),
     };
+    // A size out of range is a usage error; failing to draw, a failure of the judge.
+    if let Err(e) = plot.check() {
+        return Ok(crate::fail(crate::exit::USAGE, &e));
+    }
     let bytes = if output.png {
         png(&plot)
     } else {
@@ -309,7 +290,7 @@ pub fn run(args: &PlotArgs) -> crate::Outcome {
     };
     let bytes = match bytes {
         Ok(b) => b,
-        Err(e) => return Ok(crate::fail(2, &format!("plot: {e}"))),
+        Err(e) => return Ok(crate::fail(crate::exit::FAILED, &e)),
     };
     let ext = if output.png { "png" } else { "svg" };
     let path = output
@@ -324,8 +305,8 @@ pub fn run(args: &PlotArgs) -> crate::Outcome {
     }
     if let Err(e) = std::fs::write(&path, &bytes) {
         return Ok(crate::fail(
-            3,
-            &format!("plot: cannot write {}: {e}", path.display()),
+            crate::exit::FAILED,
+            &format!("cannot write {}: {e}", path.display()),
         ));
     }
     // A note for the person at the terminal; nobody needs it when stderr is gone.

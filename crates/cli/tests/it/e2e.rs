@@ -9,7 +9,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::OnceLock;
+use std::sync::Mutex;
 
 fn judge(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
@@ -248,7 +248,7 @@ fn validate_rejects_each_malformed_input_at_the_right_place() {
         assert_eq!(out.status.code(), Some(1), "{problem} {input:?}");
         let err = text(&out.stderr);
         assert!(
-            err.starts_with(&format!("judge: line {line}, column {column}: ")),
+            err.starts_with(&format!("judge: error: line {line}, column {column}: ")),
             "{err}"
         );
     }
@@ -265,7 +265,7 @@ fn solve_stops_at_broken_input_with_exit_2_after_earlier_answers() {
             Some(((line, column), earlier)) => {
                 assert_eq!(out.status.code(), Some(2), "{problem} {input:?}");
                 assert_eq!(text(&out.stdout), *earlier, "{problem} {input:?}");
-                let head = format!("judge: line {line}, column {column}: expected ");
+                let head = format!("judge: error: line {line}, column {column}: expected ");
                 assert!(err.starts_with(&head), "{problem} {input:?}: {err}");
             }
         }
@@ -521,7 +521,10 @@ fn write_errors_end_with_exit_3_and_broken_pipes_quietly() {
         assert_eq!(out.status.code(), Some(3), "{args:?}");
         if !on_stderr {
             let err = text(&out.stderr);
-            assert!(err.contains("judge: cannot write"), "{args:?}: {err}");
+            assert!(
+                err.contains("judge: error: cannot write"),
+                "{args:?}: {err}"
+            );
             assert!(!err.contains("panicked"), "{args:?}: {err}");
         }
         let _ = std::fs::remove_dir_all(&ts);
@@ -549,31 +552,75 @@ fn write_errors_end_with_exit_3_and_broken_pipes_quietly() {
 }
 
 /// A wythoff test set shared by the `run` tests (computing the hack cases takes
-/// a few seconds, so it is written once). A static is never dropped, so it lives
-/// under the target directory's scratch space, not the system's.
-fn wythoff_tests() -> &'static Path {
-    static DIR: OnceLock<Scratch> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let d = Scratch(
-            tempfile::Builder::new()
-                .prefix("beatty-judge-e2e-testset-wythoff-")
-                .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
-                .expect("a scratch directory"),
-        );
+/// a few seconds, so it is written once for the tests that run together). Each
+/// user holds a [`Shared`]; the last one to drop it removes the directory, so
+/// no `cargo test` leaves one behind (a static is never dropped: it used to).
+fn wythoff_tests() -> Shared {
+    let mut users = SHARED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if users.0.is_none() {
+        let d = tempfile::Builder::new()
+            .prefix("beatty-judge-e2e-testset-wythoff-")
+            .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+            .expect("a scratch directory");
         let out = judge(
             &[
                 "testset",
                 "wythoff",
                 "--out",
-                &d.to_string_lossy(),
+                &d.path().to_string_lossy(),
                 "--seed",
                 "1",
             ],
             b"",
         );
         assert!(out.status.success(), "{}", text(&out.stderr));
-        d
-    })
+        users.0 = Some(d);
+    }
+    users.1 += 1;
+    let path = users.0.as_ref().expect("just made").path().to_owned();
+    Shared(path)
+}
+
+/// The shared test set and how many tests hold it.
+static SHARED: Mutex<(Option<tempfile::TempDir>, usize)> = Mutex::new((None, 0));
+
+/// One test's hold on the shared test set of [`wythoff_tests`].
+struct Shared(PathBuf);
+
+impl std::ops::Deref for Shared {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        let mut users = SHARED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        users.1 -= 1;
+        if users.1 == 0 {
+            // Dropping the TempDir removes the directory.
+            users.0 = None;
+        }
+    }
+}
+
+/// Issue 23: the shared test set is gone once its last user is done.
+#[test]
+fn the_shared_test_set_is_removed_after_its_last_user() {
+    let (a, b) = (wythoff_tests(), wythoff_tests());
+    let dir = a.to_path_buf();
+    assert!(dir.join("01-sample.in").exists());
+    drop(a);
+    assert!(dir.exists(), "still held");
+    drop(b);
+    // Unless another test holds it at the same moment.
+    let held = SHARED.lock().map(|u| u.1 > 0).unwrap_or(true);
+    assert!(held || !dir.exists(), "{} left behind", dir.display());
 }
 
 #[test]
@@ -627,8 +674,8 @@ pub(crate) fn wythoff_asset(name: &str) -> PathBuf {
 /// Runs a submission on the shared test set. The time limit is short for the
 /// sleeper (it bounds the test's duration) and generous for the others, so a
 /// loaded machine cannot turn a correct Python solution into a TLE.
-fn run_submission(file: &Path) -> (Option<i32>, String) {
-    let tests = wythoff_tests().to_string_lossy().into_owned();
+fn run_submission(tests: &Path, file: &Path) -> (Option<i32>, String) {
+    let tests = tests.to_string_lossy().into_owned();
     let sleeper = file
         .parent()
         .is_some_and(|p| p.ends_with("time_limit_exceeded"));
@@ -661,6 +708,7 @@ fn each_submission_gets_its_folders_verdict() {
         ("run_time_error", "RE"),
         ("output_limit_exceeded", "OLE"),
     ];
+    let tests = wythoff_tests();
     let mut seen = 0;
     for (folder, verdict) in verdicts {
         let mut files: Vec<PathBuf> = match std::fs::read_dir(submissions().join(folder)) {
@@ -676,7 +724,7 @@ fn each_submission_gets_its_folders_verdict() {
             if file.extension().is_none_or(|e| e != "py") {
                 continue;
             }
-            let (code, out) = run_submission(&file);
+            let (code, out) = run_submission(&tests, &file);
             let last = out.lines().last().unwrap_or_default().to_owned();
             assert!(
                 last.starts_with(&format!("verdict: {verdict} (")),
@@ -697,7 +745,8 @@ fn each_submission_gets_its_folders_verdict() {
 
 #[test]
 fn the_float_solution_fails_exactly_the_hack_tests() {
-    let (_, out) = run_submission(&wythoff_asset("float.py"));
+    let tests = wythoff_tests();
+    let (_, out) = run_submission(&tests, &wythoff_asset("float.py"));
     let verdict_of = |name: &str| {
         out.lines()
             .find(|l| l.starts_with(name))

@@ -693,6 +693,12 @@ fn an_existing_out_is_refused_unless_forced_and_failures_leave_nothing() {
     // A directory where a zip was asked for.
     let e = write_package(Problem::Euclid, &out, &zip).unwrap_err();
     assert_eq!(bad_out(&e), Some(&BadOut::IsDirectory), "{e}");
+    // A zip file whose name does not say so (issue 23).
+    let e = write_package(Problem::Euclid, &tmp.path().join("new"), &zip).unwrap_err();
+    assert_eq!(bad_out(&e), Some(&BadOut::NotZipName), "{e}");
+    assert!(!tmp.path().join("new").exists());
+    let e = write_package(Problem::Euclid, &out, &zip).unwrap_err();
+    assert_eq!(bad_out(&e), Some(&BadOut::IsDirectory), "{e}");
     // A parent that does not exist: an error naming it, and nothing written.
     let deep = tmp.path().join("no/such/dir/pkg");
     let e = write_package(Problem::Euclid, &deep, &Options::default()).unwrap_err();
@@ -701,7 +707,11 @@ fn an_existing_out_is_refused_unless_forced_and_failures_leave_nothing() {
         Some(&BadOut::ParentMissing(tmp.path().join("no/such/dir"))),
         "{e}"
     );
-    assert!(e.to_string().ends_with("no/such/dir does not exist"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("no/such/dir does not exist\ncreate it first: mkdir -p "),
+        "{e}"
+    );
     assert!(!tmp.path().join("no").exists());
     // A parent that is a file.
     let e = write_package(Problem::Euclid, &file.join("pkg"), &forced).unwrap_err();
@@ -771,7 +781,10 @@ fn the_current_directory_its_ancestors_and_the_root_are_never_replaced() {
             let (code, err) = judge_in(&c, &args);
             assert_eq!(code, Some(3), "{args:?}: {err}");
             assert!(err.contains(why), "{args:?}: {err}");
-            assert!(err.contains(&format!("judge: {out}: ")), "{args:?}: {err}");
+            assert!(
+                err.contains(&format!("judge: error: {out}: ")),
+                "{args:?}: {err}"
+            );
             for d in &dirs {
                 assert_eq!(
                     std::fs::read_to_string(d.join("keep")).ok().as_deref(),
@@ -797,24 +810,24 @@ fn errors_name_the_path_and_what_is_wrong() {
     assert_eq!(code, Some(3));
     assert_eq!(
         err,
-        "judge: no/such/pkg: parent directory no/such does not exist\n"
+        "judge: error: no/such/pkg: parent directory no/such does not exist\ncreate it first: mkdir -p no/such\n"
     );
     std::fs::write(tmp.path().join("empty"), "").expect("write");
     let (code, err) = judge_in(tmp.path(), &["package", "bash", "--out", "empty"]);
     assert_eq!(code, Some(3));
     assert!(
-        err.starts_with("judge: empty: is a file, not a directory (use --zip"),
+        err.starts_with("judge: error: empty: is a file, not a directory (use --zip"),
         "{err}"
     );
     let (code, err) = judge_in(tmp.path(), &["package", "bash", "--out", "empty/pkg"]);
     assert_eq!(code, Some(3));
-    assert_eq!(err, "judge: empty/pkg: empty is not a directory\n");
+    assert_eq!(err, "judge: error: empty/pkg: empty is not a directory\n");
     if Path::new("/proc/self").exists() {
         // procfs refuses new directories: the error names the user's path
         // and the directory, not the temporary directory's random name.
         let (code, err) = judge_in(tmp.path(), &["package", "bash", "--out", "/proc/pkg"]);
         assert_eq!(code, Some(3));
-        assert!(err.starts_with("judge: /proc/pkg: "), "{err}");
+        assert!(err.starts_with("judge: error: /proc/pkg: "), "{err}");
         assert!(err.contains(" in /proc: "), "{err}");
         assert!(!err.contains(".judge-package-"), "{err}");
     }
@@ -908,7 +921,10 @@ fn a_forced_replacement_that_fails_leaves_the_old_package_intact() {
     let (code, err) = run();
     chmod(&pkg, 0o755);
     assert_eq!(code, Some(3), "{err}");
-    assert!(err.starts_with("judge: pkg: cannot move it aside"), "{err}");
+    assert!(
+        err.starts_with("judge: error: pkg: cannot move it aside"),
+        "{err}"
+    );
     assert!(err.contains("Permission denied"), "{err}");
     assert!(snapshot(&pkg) == before, "the old package is intact");
     assert_eq!(temporaries(&work), Vec::<String>::new());
@@ -919,7 +935,7 @@ fn a_forced_replacement_that_fails_leaves_the_old_package_intact() {
     chmod(&work, 0o755);
     assert_eq!(code, Some(3), "{err}");
     assert!(
-        err.starts_with("judge: pkg: cannot create the temporary directory"),
+        err.starts_with("judge: error: pkg: cannot create the temporary directory"),
         "{err}"
     );
     assert!(snapshot(&pkg) == before, "the old package is intact");
@@ -1058,7 +1074,7 @@ fn check_kattis_follows_the_output_validator_interface() {
         .stdin(Stdio::null())
         .output()
         .expect("judge");
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(3));
 }
 
 /// Runs the asset `path` of `problem_name` with `python3` on `input`.

@@ -374,8 +374,11 @@ fn default_file_name_and_out_of_range_errors() {
             &["hazards", "--to", "10^13"][..],
             "--to must be from 10 to 1000000000000",
         ),
-        (&["hazards", "--to", "2^x"][..], "expected an integer"),
-        (&["hazards", "--to", "10^30"][..], "does not fit"),
+        (
+            &["hazards", "--to", "2^x"][..],
+            "not a whole number (write 1000000, 10^6 or 1e6)",
+        ),
+        (&["hazards", "--to", "10^30"][..], "too large"),
         (
             &["wythoff", "--grundy", "5", "--p-positions", "5"][..],
             "cannot be used with",

@@ -104,8 +104,10 @@ fn a_short_output_says_how_many_tokens_it_has() {
             r.message
         );
         assert!(
-            r.message
-                .ends_with(&format!(": the output ends after {n} tokens")),
+            r.message.ends_with(&format!(
+                ": the output ends after {n} {}",
+                if n == 1 { "token" } else { "tokens" }
+            )),
             "{output:?}: {}",
             r.message
         );
@@ -114,7 +116,7 @@ fn a_short_output_says_how_many_tokens_it_has() {
     let r = both(Problem::Bash, b"2\n23 2\n4 3\n", b"first", None);
     assert_eq!(r.verdict, Verdict::WrongAnswer);
     assert!(
-        r.message.ends_with(": the output ends after 1 tokens"),
+        r.message.ends_with(": the output ends after 1 token"),
         "{}",
         r.message
     );
@@ -146,7 +148,7 @@ fn extra_output_is_counted_and_read_as_integers() {
     assert_eq!(r.verdict, WrongAnswer);
     assert_eq!(
         r.message,
-        "wrong answer: extra output after the last case (1 more tokens), starting with `x`"
+        "wrong answer: extra output after the last case (1 more token), starting with `x`"
     );
 }
 

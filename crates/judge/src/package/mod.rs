@@ -132,6 +132,8 @@ pub enum BadOut {
     Symlink,
     /// `out` is neither a file nor a directory (a FIFO, a socket, a device).
     Special,
+    /// A zip file was asked for and `out`'s name does not end in `.zip`.
+    NotZipName,
 }
 
 /// Why a package could not be written. Every variant names `out` as given.
@@ -174,10 +176,15 @@ impl fmt::Display for PackageError {
                 match why {
                     BadOut::NoName => write!(
                         f,
-                        "{p}: names no new directory (., .. and / are refused); name the package, e.g. --out wythoff"
+                        "{p}: names no new directory (., .. and / are refused); name it, e.g. --out wythoff"
                     ),
                     BadOut::ParentMissing(d) => {
-                        write!(f, "{p}: parent directory {} does not exist", d.display())
+                        write!(
+                            f,
+                            "{p}: parent directory {} does not exist\ncreate it first: mkdir -p {}",
+                            d.display(),
+                            d.display()
+                        )
                     }
                     BadOut::ParentNotDirectory(d) => {
                         write!(f, "{p}: {} is not a directory", d.display())
@@ -208,6 +215,9 @@ impl fmt::Display for PackageError {
                     BadOut::Special => {
                         write!(f, "{p}: is neither a file nor a directory")
                     }
+                    BadOut::NotZipName => {
+                        write!(f, "{p}: --zip writes a zip file; name it NAME.zip")
+                    }
                 }
             }
             PackageError::NoAssets(name) => write!(
@@ -228,8 +238,8 @@ impl fmt::Display for PackageError {
 
 impl std::error::Error for PackageError {}
 
-/// A failure while building the package in the temporary directory.
-enum Fail {
+/// A failure while building the package (or test set) in the temporary directory.
+pub(crate) enum Fail {
     Io(PathBuf, std::io::Error),
     Testset(TestsetError),
 }
@@ -269,6 +279,10 @@ struct Target {
 
 /// Resolves `out` and checks that it may be written (see [`BadOut`]).
 fn resolve(out: &Path, opts: &Options) -> Result<Target, PackageError> {
+    let zip_name = |name: &std::ffi::OsStr| {
+        name.to_str()
+            .is_some_and(|n| n.len() > 4 && n.to_ascii_lowercase().ends_with(".zip"))
+    };
     let bad = |why| PackageError::Out {
         path: out.to_owned(),
         why,
@@ -342,6 +356,9 @@ fn resolve(out: &Path, opts: &Options) -> Result<Target, PackageError> {
         }
         Ok(_) => return Err(bad(BadOut::Special)),
     };
+    if opts.zip && !zip_name(name) {
+        return Err(bad(BadOut::NotZipName));
+    }
     Ok(Target {
         path,
         parent,
@@ -351,9 +368,11 @@ fn resolve(out: &Path, opts: &Options) -> Result<Target, PackageError> {
 
 /// Writes the package of `problem` at `out` (see the [module docs](self)).
 ///
-/// `out` must name a new directory (or zip file) in an existing directory;
-/// `.`, `..`, `/`, symbolic links, and the current directory or its
-/// ancestors are refused ([`BadOut`]). The package is built in a temporary
+/// `out` must name a new directory (or, with `opts.zip`, a zip file whose
+/// name ends in `.zip`) in an existing directory; `.`, `..`, `/`, symbolic
+/// links, and the current directory or its ancestors are refused
+/// ([`BadOut`]). This is the one overwrite policy of the command line:
+/// [`crate::testset::write_testset_dir`] follows it too. The package is built in a temporary
 /// directory beside `out` (so on the same filesystem); an existing `out`
 /// (only with `opts.force`, unless it is an empty directory) is renamed into
 /// that temporary directory, the new package renamed into its place, and the
@@ -372,6 +391,37 @@ pub fn write_package(
 ) -> Result<Written, PackageError> {
     let Format::Kattis = opts.format;
     let assets = assets(problem.name()).ok_or(PackageError::NoAssets(problem.name()))?;
+    let ((files, bytes), warning) = install(out, opts, "package", |tmp| {
+        let root = tmp.join("package");
+        let (files, bytes) = write_tree(problem, &root, assets, opts.seed)?;
+        if opts.zip {
+            let z = tmp.join("package.zip");
+            write_zip(&root, &z)?;
+            Ok(((files, bytes), z))
+        } else {
+            Ok(((files, bytes), root))
+        }
+    })?;
+    Ok(Written {
+        path: out.to_owned(),
+        files,
+        bytes,
+        warning,
+    })
+}
+
+/// Builds something at `out` with the one overwrite policy of `judge package`
+/// and `judge testset` ([`write_package`] says which): `build` writes it into
+/// the temporary directory it is given (beside `out`) and returns its result
+/// and the path of what it built; that is renamed into place. Returns the
+/// result and the warning of [`Written::warning`]. `what` names it in
+/// messages (`package`, `test set`).
+pub(crate) fn install<R>(
+    out: &Path,
+    opts: &Options,
+    what: &str,
+    build: impl FnOnce(&Path) -> Result<(R, PathBuf), Fail>,
+) -> Result<(R, Option<String>), PackageError> {
     let target = resolve(out, opts)?;
     let io = |doing: String, source| PackageError::Io {
         path: out.to_owned(),
@@ -384,7 +434,7 @@ pub fn write_package(
         .map_err(|e| {
             io(
                 format!(
-                    "cannot create the temporary directory the package is built in, in {}",
+                    "cannot create the temporary directory the {what} is built in, in {}",
                     target.parent.display()
                 ),
                 without_path(e),
@@ -396,18 +446,7 @@ pub fn write_package(
             .display()
             .to_string()
     };
-    let build = || -> Result<(usize, u64, PathBuf), Fail> {
-        let root = tmp.path().join("package");
-        let (files, bytes) = write_tree(problem, &root, assets, opts.seed)?;
-        if opts.zip {
-            let z = tmp.path().join("package.zip");
-            write_zip(&root, &z)?;
-            Ok((files, bytes, z))
-        } else {
-            Ok((files, bytes, root))
-        }
-    };
-    let (files, bytes, built) = build().map_err(|f| match f {
+    let (result, built) = build(tmp.path()).map_err(|f| match f {
         Fail::Io(p, source) => io(format!("cannot write {}", shown(&p)), source),
         Fail::Testset(source) => PackageError::Testset {
             path: out.to_owned(),
@@ -430,18 +469,18 @@ pub fn write_package(
         }
         Err(Swap::In { error, restored }) => {
             let doing = if restored {
-                "cannot rename the new package into place (the old one is back)"
+                format!("cannot rename the new {what} into place (the old one is back)")
             } else {
-                "cannot rename the new package into place"
+                format!("cannot rename the new {what} into place")
             };
-            return Err(io(doing.into(), error));
+            return Err(io(doing, error));
         }
         Err(Swap::Stuck { error, back }) => {
-            // The old package is in the temporary directory: keep it.
+            // The old one is in the temporary directory: keep it.
             let kept = tmp.keep();
             return Err(io(
                 format!(
-                    "cannot rename the new package into place ({error}), and the old one, moved to {}, cannot be moved back",
+                    "cannot rename the new {what} into place ({error}), and the old one, moved to {}, cannot be moved back",
                     kept.join("old").display()
                 ),
                 back,
@@ -451,17 +490,12 @@ pub fn write_package(
     let kept = tmp.path().to_owned();
     let warning = tmp.close().err().map(|e| {
         format!(
-            "{}: the new package is in place, but the replaced one could not be removed completely from {}: {e}",
+            "{}: the new {what} is in place, but the replaced one could not be removed completely from {}: {e}",
             out.display(),
             kept.display()
         )
     });
-    Ok(Written {
-        path: out.to_owned(),
-        files,
-        bytes,
-        warning,
-    })
+    Ok((result, warning))
 }
 
 /// An error of `tempfile` without the temporary path it appends (` at path
