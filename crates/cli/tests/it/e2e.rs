@@ -4,7 +4,7 @@
 //! `tests` crate), because only its own integration tests get
 //! `CARGO_BIN_EXE_judge`, and cargo builds the binary before running them —
 //! robust on a clean clone. The cross-crate, library-level tests are in
-//! `tests/tests/judge.rs`.
+//! `tests/tests/it/judge.rs`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
