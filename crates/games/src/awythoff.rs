@@ -170,7 +170,13 @@ impl AWythoff {
         // A_n ≥ n and B_n ≥ n, so n ≤ v.
         let find = |f: &dyn Fn(u64) -> Option<u64>| {
             let (mut lo, mut hi) = (1u64, v);
+            // Each step leaves at most half of hi − lo < 2⁶⁴, so 64 steps end any
+            // search; a broken midpoint or bound fails here instead of looping.
+            let mut steps = 0..u64::BITS;
             while lo < hi {
+                steps
+                    .next()
+                    .expect("a binary search over u64 ends within 64 steps");
                 let mid = lo + (hi - lo) / 2;
                 // None means beyond u64, so above v.
                 if f(mid).is_some_and(|x| x < v) {
