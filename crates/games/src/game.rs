@@ -503,6 +503,12 @@ mod tests {
         assert_eq!(o.misere_outcome(&1), Err(OracleError::Cycle));
         // Position 2 is terminal and unaffected.
         assert_eq!(o.grundy(&2), Ok(0));
+        // The error says what is wrong with the game.
+        let m = OracleError::Cycle.to_string();
+        assert!(
+            m.contains("cycle") && m.contains("reached from itself"),
+            "{m}"
+        );
     }
 
     /// A diamond (shared children) is not a cycle.
