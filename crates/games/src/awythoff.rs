@@ -170,7 +170,13 @@ impl AWythoff {
         // A_n ≥ n and B_n ≥ n, so n ≤ v.
         let find = |f: &dyn Fn(u64) -> Option<u64>| {
             let (mut lo, mut hi) = (1u64, v);
+            // Each step leaves at most half of hi − lo < 2⁶⁴, so 64 steps end any
+            // search; a broken midpoint or bound fails here instead of looping.
+            let mut steps = 0..u64::BITS;
             while lo < hi {
+                steps
+                    .next()
+                    .expect("a binary search over u64 ends within 64 steps");
                 let mid = lo + (hi - lo) / 2;
                 // None means beyond u64, so above v.
                 if f(mid).is_some_and(|x| x < v) {
@@ -212,20 +218,23 @@ impl AWythoff {
         }
         // Both piles: k = x − p > 0, l = y − q > 0, |k − l| < a, so the
         // target's signed difference q − p lies within a − 1 of d = y − x.
-        // Its index n has q − p = ±a·n: a few candidates each way.
+        // Its index n has q − p = ±a·n with a·n among the 2a − 1 integers
+        // within a − 1 of ±d, which hold at most two multiples of a: at most two
+        // candidates each way (taking no more bounds the loop even if the range
+        // were wrong). Every candidate has |k − l| = |±a·n − d| ≤ a − 1, so only
+        // k > 0 and l > 0 remain to check.
         let a = i128::from(self.a);
         let d = i128::from(y) - i128::from(x);
         let mut both = Vec::new();
         for sign in [1i128, -1] {
             let (lo, hi) = (sign * d - (a - 1), sign * d + (a - 1));
             let first = lo.max(0).div_euclid(a) + i128::from(lo.max(0).rem_euclid(a) != 0);
-            for n in first..=hi.div_euclid(a) {
+            for n in (first..=hi.div_euclid(a)).take(2) {
                 let Some((an, bn)) = u64::try_from(n).ok().and_then(|n| self.p_position(n)) else {
                     continue;
                 };
                 let (p, q) = if sign == 1 { (an, bn) } else { (bn, an) };
-                let legal = p < x && q < y && (i128::from(x - p) - i128::from(y - q)).abs() < a;
-                if legal && !both.contains(&(p, q)) {
+                if p < x && q < y && !both.contains(&(p, q)) {
                     both.push((p, q));
                 }
             }

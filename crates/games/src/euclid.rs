@@ -215,12 +215,16 @@ pub fn perfect_play(a: u64, b: u64) -> Vec<(u64, u64)> {
     let mut line = vec![(a, b)];
     let (mut a, mut b) = (a, b);
     while a != 0 && b != 0 {
-        (a, b) = match winning_moves(a, b).first() {
+        let to = match winning_moves(a, b).first() {
             Some(&to) => to,
             // P-position with a ≠ b: the larger is below twice the smaller.
             None if a > b => (a - b, b),
             None => (a, b - a),
         };
+        // Every move lowers a + b, so the line ends; a move that breaks the
+        // rules fails here instead of looping.
+        assert!(is_move((a, b), to), "({a}, {b}) -> {to:?} is no move");
+        (a, b) = to;
         line.push((a, b));
     }
     line

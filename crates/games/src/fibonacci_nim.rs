@@ -187,14 +187,30 @@ pub fn perfect_play(n: u64) -> Result<Vec<(u64, u64)>, FibonacciNimError> {
     let mut limit = opening(n)?;
     let mut line = Vec::new();
     let mut left = n;
-    while left > 0 {
-        // limit ≥ 1 here: n − 1 ≥ 1 at the opening, then twice a take.
-        let take = large_winning_move(left, limit).unwrap_or(limit.min(left));
+    // Every take is at least 1 (perfect_take checks it), so a game from n
+    // stones ends within n moves: a wrong take fails here instead of looping.
+    for _ in 0..n {
+        let take = perfect_take(left, limit);
         line.push((left, take));
         left -= take;
+        if left == 0 {
+            return Ok(line);
+        }
         limit = take.saturating_mul(2);
     }
-    Ok(line)
+    panic!("a game of {n} stones lasted more than {n} moves: {line:?}")
+}
+
+/// The take of [`perfect_play`] at the state (`left`, `limit`), both ≥ 1: the
+/// largest winning take of [`large_winning_move`] when the state is won, else
+/// as much as allowed. Panics if that take breaks the rules (1..=min(limit, left)).
+fn perfect_take(left: u64, limit: u64) -> u64 {
+    let take = large_winning_move(left, limit).unwrap_or(limit.min(left));
+    assert!(
+        (1..=limit.min(left)).contains(&take),
+        "illegal take {take} from ({left}, {limit})"
+    );
+    take
 }
 
 /// Fibonacci nim as a [`Game`] for the brute-force
@@ -238,6 +254,37 @@ mod tests {
             (a, b) = (b, a + b);
         }
         a == u128::from(n)
+    }
+
+    /// The smallest term of n's Zeckendorf representation (n ≥ 1), by the
+    /// greedy rule on Fibonacci numbers generated here: take the largest
+    /// Fibonacci number that fits, repeatedly; the last one taken.
+    fn smallest_term(n: u64) -> u128 {
+        let mut fib = vec![1u128, 2];
+        while fib[fib.len() - 1] <= u128::from(n) {
+            fib.push(fib[fib.len() - 1] + fib[fib.len() - 2]);
+        }
+        let (mut rest, mut last) = (u128::from(n), 0);
+        for &f in fib.iter().rev() {
+            if f <= rest {
+                rest -= f;
+                last = f;
+            }
+        }
+        assert_eq!(rest, 0);
+        last
+    }
+
+    #[test]
+    fn greedy_smallest_terms() {
+        // 100 = 89 + 8 + 3, 12 = 8 + 3 + 1, F(93) is its own term.
+        assert_eq!(smallest_term(100), 3);
+        assert_eq!(smallest_term(12), 1);
+        assert_eq!(smallest_term(89), 89);
+        assert_eq!(
+            smallest_term(12_200_160_415_121_876_738),
+            12_200_160_415_121_876_738
+        );
     }
 
     #[test]
@@ -345,18 +392,30 @@ mod tests {
             }
         }
 
+        /// On all of u64, move by move with at most 200 moves (so a wrong take
+        /// that makes the game long fails instead of running for 10¹⁹ moves):
+        /// every take is legal, the winner's takes leave a state whose smallest
+        /// Zeckendorf term (by greedy, not the crate's) exceeds the opponent's
+        /// limit, and the game ends.
         fn perfect_play_is_legal_and_short(n: u64) -> bool {
             let n = n.max(2);
-            let line = perfect_play(n).unwrap();
             let (mut left, mut limit) = (n, n - 1);
-            for &(before, take) in &line {
-                if before != left || take == 0 || take > limit.min(left) {
+            for _ in 0..200 {
+                let won = smallest_term(left) <= u128::from(limit);
+                let take = perfect_take(left, limit);
+                if take == 0 || take > limit.min(left) {
                     return false;
                 }
                 left -= take;
                 limit = take.saturating_mul(2);
+                if won && left > 0 && smallest_term(left) <= 2 * u128::from(take) {
+                    return false;
+                }
+                if left == 0 {
+                    return true;
+                }
             }
-            left == 0 && line.len() <= 200
+            false
         }
     }
 }

@@ -442,6 +442,38 @@ mod tests {
         }
     }
 
+    /// The memo hasher is rustc's Fx hash (rustc-hash 1.x, `add_to_hash`): from
+    /// h = 0, each word w sets h to (h.rotate_left(5) ^ w) · 0x517cc1b727220a95,
+    /// narrower integers and each byte of `write` going in as one word. A hasher
+    /// that ignored its input would still give right answers, only slowly (every
+    /// position in one bucket), so no other test would see it.
+    #[test]
+    fn the_memo_hasher_is_the_fx_hash() {
+        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        let hash = |f: &dyn Fn(&mut FxHasher)| {
+            let mut h = FxHasher::default();
+            f(&mut h);
+            h.finish()
+        };
+        assert_eq!(hash(&|_| ()), 0);
+        assert_eq!(hash(&|h| h.write_u64(1)), K);
+        assert_eq!(hash(&|h| h.write_u64(3)), 3u64.wrapping_mul(K));
+        // (K.rotate_left(5) ^ u64::MAX) is its complement.
+        let two = (!K.rotate_left(5)).wrapping_mul(K);
+        assert_eq!(
+            hash(&|h| {
+                h.write_u64(1);
+                h.write_u64(u64::MAX);
+            }),
+            two
+        );
+        assert_eq!(hash(&|h| h.write_u8(3)), 3u64.wrapping_mul(K));
+        assert_eq!(hash(&|h| h.write_u32(3)), 3u64.wrapping_mul(K));
+        assert_eq!(hash(&|h| h.write_usize(3)), 3u64.wrapping_mul(K));
+        let bytes = (K.rotate_left(5) ^ 2).wrapping_mul(K);
+        assert_eq!(hash(&|h| h.write(&[1, 2])), bytes);
+    }
+
     #[test]
     fn mex_examples() {
         assert_eq!(mex(&[]), 0);
@@ -471,6 +503,12 @@ mod tests {
         assert_eq!(o.misere_outcome(&1), Err(OracleError::Cycle));
         // Position 2 is terminal and unaffected.
         assert_eq!(o.grundy(&2), Ok(0));
+        // The error says what is wrong with the game.
+        let m = OracleError::Cycle.to_string();
+        assert!(
+            m.contains("cycle") && m.contains("reached from itself"),
+            "{m}"
+        );
     }
 
     /// A diamond (shared children) is not a cycle.
