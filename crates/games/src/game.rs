@@ -43,6 +43,7 @@
 //! ```
 
 use crate::Outcome;
+use core::fmt;
 use core::hash::{BuildHasherDefault, Hash, Hasher};
 use std::collections::{HashMap, HashSet};
 
@@ -253,6 +254,15 @@ pub struct Oracle<G: Game> {
     grundy: Table<G::Position, u64>,
     misere: Table<G::Position, Outcome>,
     remoteness: Table<G::Position, u64>,
+}
+
+/// The game, not the memo: the tables can hold millions of positions.
+impl<G: Game + fmt::Debug> fmt::Debug for Oracle<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Oracle")
+            .field("game", &self.game)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<G: Game> Oracle<G> {
