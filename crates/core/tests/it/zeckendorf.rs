@@ -2,7 +2,7 @@
 //! against published values, identities, brute-force enumeration and the
 //! definition of ⌊nφ⌋ in 256-bit arithmetic.
 
-mod common;
+use crate::common;
 
 use beatty_core::zeckendorf::{
     self, FIBONACCI, MAX_INDEX, Zeckendorf, fibonacci, increment_mask, lower_u128,
