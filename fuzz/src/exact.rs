@@ -7,13 +7,13 @@
 //! * `lower`/`upper`/`pair` return `None` exactly on overflow, `classify` round-trips,
 //!   `is_p_position` agrees with `pair`, `cmp_ratio` with a² vs b·(a + b);
 //! * the fast path equals the Zeckendorf shift (`beatty_core::zeckendorf`) and the core's
-//!   isqrt-formula reference `golden::lower_by_isqrt` (where 5k² fits in u128), and the
+//!   isqrt-formula reference `reference::lower_by_isqrt` (where 5k² fits in u128), and the
 //!   pair iterator's `nth` equals `pair`.
 
 use crate::{fib, nudge, offset};
 use arbitrary::Arbitrary;
 use beatty_core::golden::{self, Class};
-use beatty_core::zeckendorf;
+use beatty_core::{reference, zeckendorf};
 use beatty_core::{isqrt_u64, isqrt_u128};
 use core::cmp::Ordering;
 
@@ -114,7 +114,7 @@ fn check_second_implementations(k: u64) {
         golden::lower(k),
         "zeckendorf::lower({k})"
     );
-    if let Some(v) = golden::lower_by_isqrt(k) {
+    if let Some(v) = reference::lower_by_isqrt(k) {
         assert_eq!(
             Some(v),
             golden::lower(k),

@@ -11,7 +11,7 @@
 //! timing the benchmark thread's own CPU time (Linux `schedstat`; wall time
 //! elsewhere).
 
-use beatty_core::{golden, isqrt_u64, zeckendorf};
+use beatty_core::{golden, isqrt_u64, reference, zeckendorf};
 use criterion::{
     Bencher, BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
     measurement::WallTime,
@@ -115,10 +115,10 @@ fn bench_lower(c: &mut Criterion) {
     // The reference implementations are test oracles, far slower: fewer
     // elements, spread over 0..2⁵⁰.
     let mut g = group(c, "lower_reference", CHUNK / 100);
-    g.bench_function("golden::lower_by_isqrt", |b| {
+    g.bench_function("reference::lower_by_isqrt", |b| {
         timed(b, Clock::Wall, || {
             for k in 0..CHUNK / 100 {
-                black_box(golden::lower_by_isqrt(black_box(k << 20)));
+                black_box(reference::lower_by_isqrt(black_box(k << 20)));
             }
         })
     });

@@ -22,7 +22,7 @@
 //!   Wythoff's game (Wythoff 1907).
 //!
 //! Beside the fast path sits a simple exact reference,
-//! [`lower_by_isqrt`] = (k + ⌊√(5k²)⌋)/2, and [`pairs`] walks all Wythoff pairs
+//! [`reference::lower_by_isqrt`](crate::reference::lower_by_isqrt) = (k + ⌊√(5k²)⌋)/2, and [`pairs`] walks all Wythoff pairs
 //! in order without any multiplication (see [`Pairs`]).
 //!
 //! ```
@@ -278,32 +278,6 @@ pub const fn cmp_ratio(a: u64, b: u64) -> Ordering {
     } else {
         Ordering::Less
     }
-}
-
-/// ⌊kφ⌋ by the textbook formula (k + ⌊√(5k²)⌋)/2 — a simple exact reference
-/// for [`lower`], `None` outside its domain.
-///
-/// kφ = (k + √(5k²))/2 and √(5k²) is irrational for k > 0, so
-/// ⌊kφ⌋ = ⌊(k + ⌊√(5k²)⌋)/2⌋. The domain is every k with 5k² ≤ `u128::MAX`,
-/// that is k ≤ 8_249_634_742_471_189_717 (≈ 0.447·2⁶⁴); above it this returns
-/// `None` even though ⌊kφ⌋ may fit (use [`lower`] there).
-///
-/// ```
-/// use beatty_core::golden::{lower, lower_by_isqrt};
-/// assert_eq!(lower_by_isqrt(102_334_155), Some(165_580_140));
-/// assert_eq!(lower_by_isqrt(1_000_000_007), lower(1_000_000_007));
-/// assert_eq!(lower_by_isqrt(8_249_634_742_471_189_717), lower(8_249_634_742_471_189_717));
-/// assert_eq!(lower_by_isqrt(8_249_634_742_471_189_718), None);
-/// ```
-#[must_use]
-pub const fn lower_by_isqrt(k: u64) -> Option<u64> {
-    let k = k as u128;
-    let five_k2 = match (k * k).checked_mul(5) {
-        Some(x) => x,
-        None => return None,
-    };
-    // k + √(5k²) < 2⁶³·(1 + √5) < 2¹²⁸; the result kφ < 2⁶⁴ on the domain.
-    Some(((k + crate::isqrt::isqrt_u128(five_k2)) / 2) as u64)
 }
 
 /// The largest k whose Wythoff pair fits in `u64`: ⌊kφ²⌋ ≤ `u64::MAX` ⟺

@@ -33,7 +33,7 @@
 //! numbers; moving every index up by one and subtracting 1 when the smallest
 //! index is even gives ⌊nφ⌋ with additions only ([`zeckendorf::lower`]). It
 //! shares nothing with the fast path, and the tests play them (and the
-//! formula (k + ⌊√(5k²)⌋)/2, [`golden::lower_by_isqrt`]) against each other.
+//! formula (k + ⌊√(5k²)⌋)/2, [`reference::lower_by_isqrt`]) against each other.
 //!
 //! **The Fibonacci word.** a_{k+1} − a_k is 2 when k is a lower Wythoff
 //! number and 1 otherwise, and that bit is the parity of the smallest
@@ -62,6 +62,7 @@
 pub mod golden;
 pub mod isqrt;
 pub mod quadratic;
+pub mod reference;
 pub mod zeckendorf;
 
 pub use isqrt::{isqrt_u64, isqrt_u128};

@@ -4,7 +4,8 @@
 //!
 //! Run with `cargo bench -p beatty-games --bench grundy`.
 
-use beatty_games::wythoff::{grundy_table, grundy_table_naive};
+use beatty_games::reference::wythoff_grundy_table_by_mex;
+use beatty_games::wythoff::grundy_table;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
@@ -15,7 +16,7 @@ fn tables(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(5));
     for n in [256usize, 512] {
         group.bench_with_input(BenchmarkId::new("naive", n), &n, |b, &n| {
-            b.iter(|| grundy_table_naive(black_box(n)))
+            b.iter(|| wythoff_grundy_table_by_mex(black_box(n)))
         });
         group.bench_with_input(BenchmarkId::new("bitset", n), &n, |b, &n| {
             b.iter(|| grundy_table(black_box(n)))

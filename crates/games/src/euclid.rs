@@ -72,38 +72,6 @@ pub fn outcome(a: u64, b: u64) -> Outcome {
     }
 }
 
-/// Outcome of (a, b) by the step rule of most accepted contest solutions:
-/// with a ≥ b, the player to move wins if b divides a or a ≥ 2b; otherwise
-/// the move (a, b) → (b, a − b) is forced and the turn passes. A second,
-/// independent implementation of [`outcome`], O(log max(a, b)).
-///
-/// ```
-/// use beatty_games::{euclid, Outcome};
-/// assert_eq!(euclid::outcome_by_steps(25, 7), Outcome::N);
-/// assert_eq!(euclid::outcome_by_steps(11, 7), Outcome::P);
-/// assert_eq!(euclid::outcome_by_steps(5, 0), Outcome::P);
-/// ```
-#[must_use]
-pub fn outcome_by_steps(a: u64, b: u64) -> Outcome {
-    let (mut big, mut small) = if a >= b { (a, b) } else { (b, a) };
-    if small == 0 {
-        return Outcome::P;
-    }
-    let mut first_player_to_move = true;
-    loop {
-        // small > 0 here; big < 2·small after the test, so big − small < small.
-        if big % small == 0 || big / small >= 2 {
-            return if first_player_to_move {
-                Outcome::N
-            } else {
-                Outcome::P
-            };
-        }
-        (big, small) = (small, big - small);
-        first_player_to_move = !first_player_to_move;
-    }
-}
-
 /// The position after subtracting `t` times the smaller from the larger,
 /// written back in the input's order (`first` says the larger is `a`).
 const fn with_larger(a: u64, b: u64, first: bool, new_larger: u64) -> (u64, u64) {
@@ -375,7 +343,11 @@ mod tests {
                 let p = (a, b);
                 let expected = o.outcome(&p).unwrap();
                 assert_eq!(outcome(a, b), expected, "{p:?}");
-                assert_eq!(outcome_by_steps(a, b), expected, "{p:?}");
+                assert_eq!(
+                    crate::reference::euclid_outcome_by_steps(a, b),
+                    expected,
+                    "{p:?}"
+                );
                 assert_eq!(grundy(a, b), o.grundy(&p).unwrap(), "{p:?}");
                 assert_eq!(winning_moves(a, b), o.winning_moves(&p).unwrap(), "{p:?}");
                 assert_eq!(perfect_play(a, b), o.perfect_play(&p).unwrap(), "{p:?}");
@@ -432,7 +404,11 @@ mod tests {
             };
             for (a, b) in [(f[k + 1], f[k]), (f[k], f[k + 1])] {
                 assert_eq!(outcome(a, b), expected, "k = {k}");
-                assert_eq!(outcome_by_steps(a, b), expected, "k = {k}");
+                assert_eq!(
+                    crate::reference::euclid_outcome_by_steps(a, b),
+                    expected,
+                    "k = {k}"
+                );
                 let line = perfect_play(a, b);
                 assert!(line.len() <= 95, "k = {k}");
                 assert_eq!(
@@ -448,7 +424,10 @@ mod tests {
     fn zeros_are_terminal_everywhere() {
         for p in [(0, 0), (0, 1), (u64::MAX, 0), (0, u64::MAX)] {
             assert_eq!(outcome(p.0, p.1), Outcome::P);
-            assert_eq!(outcome_by_steps(p.0, p.1), Outcome::P);
+            assert_eq!(
+                crate::reference::euclid_outcome_by_steps(p.0, p.1),
+                Outcome::P
+            );
             assert!(winning_moves(p.0, p.1).is_empty());
             assert_eq!(perfect_play(p.0, p.1), [p]);
             assert_eq!(grundy(p.0, p.1), 0);
@@ -466,8 +445,8 @@ mod tests {
             let legal = (y2 == y && x >= y && x2 < x && (x - x2) % y == 0)
                 || (x2 == x && y >= x && y2 < y && (y - y2) % x == 0);
             // A winner moves to a P-position; a loser has one move only.
-            let good = match outcome_by_steps(x, y) {
-                Outcome::N => outcome_by_steps(x2, y2) == Outcome::P,
+            let good = match crate::reference::euclid_outcome_by_steps(x, y) {
+                Outcome::N => crate::reference::euclid_outcome_by_steps(x2, y2) == Outcome::P,
                 Outcome::P => x.max(y) - x.min(y) < x.min(y),
             };
             ok &= legal && good;
@@ -491,7 +470,7 @@ mod tests {
                 .into_iter()
                 .all(|(x, y)| {
                     let o = outcome(x, y);
-                    o == outcome_by_steps(x, y)
+                    o == crate::reference::euclid_outcome_by_steps(x, y)
                         && (o == Outcome::P) == (grundy(x, y) == 0)
                         && (o == Outcome::P) == winning_moves(x, y).is_empty()
                         && line_is_sound(x, y)
@@ -507,7 +486,7 @@ mod tests {
             winning_moves(a, b).into_iter().all(|(x, y)| {
                 let legal = (y == b && a >= b && x < a && (a - x).is_multiple_of(b))
                     || (x == a && b >= a && y < b && (b - y).is_multiple_of(a));
-                legal && outcome_by_steps(x, y) == Outcome::P
+                legal && crate::reference::euclid_outcome_by_steps(x, y) == Outcome::P
             })
         }
     }

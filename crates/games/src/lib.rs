@@ -44,6 +44,7 @@ pub mod bash;
 pub mod euclid;
 pub mod fibonacci_nim;
 pub mod game;
+pub mod reference;
 pub mod sum;
 pub mod wythoff;
 

@@ -299,8 +299,8 @@ impl Game for Wythoff {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GrundyTable {
-    n: usize,
-    values: Vec<u32>,
+    pub(crate) n: usize,
+    pub(crate) values: Vec<u32>,
 }
 
 impl GrundyTable {
@@ -388,7 +388,7 @@ pub const MAX_TABLE_SIDE: usize = 1 << 14;
 
 /// Whether a board of side `n` is within [`MAX_TABLE_SIDE`]: the one bound of
 /// both table builders, testable at the limit without building a 1 GiB table.
-const fn side_fits(n: usize) -> bool {
+pub(crate) const fn side_fits(n: usize) -> bool {
     n <= MAX_TABLE_SIDE
 }
 
@@ -426,7 +426,7 @@ impl Bits {
 /// placed on it; the value of (a, b) is the first bit clear in all three
 /// (the options of (a, b) are exactly the earlier cells of its row, column
 /// and diagonal). That is O(n²) cells × O(n/64) words. A straightforward
-/// version that recomputes the mex from the options, [`grundy_table_naive`],
+/// version that recomputes the mex from the options, [`reference::wythoff_grundy_table_by_mex`](crate::reference::wythoff_grundy_table_by_mex),
 /// is kept beside it for the tests and the benchmark.
 ///
 /// ```
@@ -466,44 +466,6 @@ pub fn grundy_table(n: usize) -> Option<GrundyTable> {
             rows.set(a, v);
             cols.set(b, v);
             diags.set(d, v);
-        }
-    }
-    Some(GrundyTable { n, values })
-}
-
-/// The same table as [`grundy_table`] by the definition: each value is the
-/// mex of the values of all options, O(n³). For tests and as the
-/// benchmark's baseline; `None` when `n` > [`MAX_TABLE_SIDE`].
-///
-/// ```
-/// use beatty_games::wythoff::{grundy_table, grundy_table_naive};
-/// assert_eq!(grundy_table_naive(20), grundy_table(20));
-/// ```
-#[must_use]
-pub fn grundy_table_naive(n: usize) -> Option<GrundyTable> {
-    if !side_fits(n) {
-        return None;
-    }
-    let mut values = vec![0u32; n * n];
-    // A value is at most the number of options, a + b + min(a, b) < 3n.
-    let mut seen = vec![false; 3 * n + 1];
-    for a in 0..n {
-        for b in 0..n {
-            seen.fill(false);
-            for x in 0..a {
-                seen[values[x * n + b] as usize] = true;
-            }
-            for y in 0..b {
-                seen[values[a * n + y] as usize] = true;
-            }
-            for t in 1..=a.min(b) {
-                seen[values[(a - t) * n + (b - t)] as usize] = true;
-            }
-            values[a * n + b] = seen
-                .iter()
-                .position(|&s| !s)
-                .expect("a + b + min(a, b) options cannot fill all of `seen`")
-                as u32;
         }
     }
     Some(GrundyTable { n, values })
@@ -610,7 +572,11 @@ mod tests {
     #[test]
     fn bitset_table_equals_naive_table() {
         for n in [0, 1, 2, 63, 64, 65, 130] {
-            assert_eq!(grundy_table(n), grundy_table_naive(n), "n = {n}");
+            assert_eq!(
+                grundy_table(n),
+                crate::reference::wythoff_grundy_table_by_mex(n),
+                "n = {n}"
+            );
         }
         // The bound itself is `bound_tests`' (which stops at a wrong bound before
         // it could start building a 1 GiB table).
@@ -756,8 +722,10 @@ mod bound_tests {
         // Both builders apply the bound the right way round (a small board is
         // built) before one past the limit is asked for: a builder that ignored
         // or inverted the bound would start on a 1 GiB table here.
-        assert!(grundy_table(1).is_some() && grundy_table_naive(1).is_some());
+        assert!(
+            grundy_table(1).is_some() && crate::reference::wythoff_grundy_table_by_mex(1).is_some()
+        );
         assert!(grundy_table(MAX_TABLE_SIDE + 1).is_none());
-        assert!(grundy_table_naive(MAX_TABLE_SIDE + 1).is_none());
+        assert!(crate::reference::wythoff_grundy_table_by_mex(MAX_TABLE_SIDE + 1).is_none());
     }
 }

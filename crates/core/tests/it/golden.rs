@@ -7,7 +7,7 @@ use crate::common;
 
 use beatty_core::golden::{self, Class};
 use beatty_core::quadratic::QuadraticIrrational;
-use beatty_core::zeckendorf;
+use beatty_core::{reference, zeckendorf};
 use common::{fibonacci_neighbourhood_u64, floor_phi_by_bisection, is_floor_phi};
 use core::cmp::Ordering;
 use quickcheck::quickcheck;
@@ -25,7 +25,7 @@ fn check_lower_agreement(k: u64) {
         wide - u128::from(k),
         "k = {k}"
     );
-    if let Some(v) = golden::lower_by_isqrt(k) {
+    if let Some(v) = reference::lower_by_isqrt(k) {
         assert_eq!(u128::from(v), wide, "isqrt formula, k = {k}");
     } else {
         // Outside its documented domain only: 5k² > u128::MAX.
@@ -178,7 +178,7 @@ fn pairs_match_the_mex_construction() {
         used[mex + k] = true;
         assert_eq!(golden::pair(k as u64), Some((a, b)), "k = {k}");
         assert_eq!(it.next(), Some((a, b)), "iterator, k = {k}");
-        assert_eq!(golden::lower_by_isqrt(k as u64), Some(a), "k = {k}");
+        assert_eq!(reference::lower_by_isqrt(k as u64), Some(a), "k = {k}");
         assert_eq!(zeckendorf::lower(k as u64), Some(a), "k = {k}");
     }
 }
@@ -360,7 +360,7 @@ fn exhaustive_lower_vs_isqrt_formula_to_1e9() {
         }
         for k in start..end {
             let a = golden::lower(k);
-            assert_eq!(a, golden::lower_by_isqrt(k), "k = {k}");
+            assert_eq!(a, reference::lower_by_isqrt(k), "k = {k}");
             let a = a.unwrap();
             assert_eq!(it.next(), Some((a, a + k)), "iterator, k = {k}");
         }

@@ -1,12 +1,12 @@
 //! Euclid's game solved by brute force on every pair up to 400, from the rules
 //! alone (a plain table filled in order of a + b, no `game::Oracle`), against
-//! `euclid::outcome`, `outcome_by_steps`, `winning_moves` and `perfect_play`.
+//! `euclid::outcome`, `reference::euclid_outcome_by_steps`, `winning_moves` and `perfect_play`.
 //!
 //! Rules (HDU 1525): subtract a positive multiple of the smaller number from the
 //! larger, leaving it ≥ 0 (either one when they are equal); whoever makes a
 //! number 0 wins, so a position with a zero is lost for the player to move.
 
-use beatty_games::{Outcome, euclid};
+use beatty_games::{Outcome, euclid, reference};
 
 const N: usize = 400;
 
@@ -57,7 +57,11 @@ fn outcomes_and_winning_moves_equal_brute_force_up_to_400() {
             let want = if won[a][b] { Outcome::N } else { Outcome::P };
             let (a64, b64) = (a as u64, b as u64);
             assert_eq!(euclid::outcome(a64, b64), want, "({a}, {b})");
-            assert_eq!(euclid::outcome_by_steps(a64, b64), want, "({a}, {b})");
+            assert_eq!(
+                reference::euclid_outcome_by_steps(a64, b64),
+                want,
+                "({a}, {b})"
+            );
             let mut wins: Vec<(u64, u64)> = moves(a, b)
                 .into_iter()
                 .filter(|&(x, y)| !won[x][y])

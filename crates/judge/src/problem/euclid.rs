@@ -330,7 +330,7 @@ mod tests {
             let want = euclid::outcome(a, b).player_to_move_wins();
             assert_eq!(stan_wins(a, b), want, "({a}, {b})");
             assert_eq!(
-                euclid::outcome_by_steps(a, b).player_to_move_wins(),
+                beatty_games::reference::euclid_outcome_by_steps(a, b).player_to_move_wins(),
                 want,
                 "({a}, {b})"
             );
