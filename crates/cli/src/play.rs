@@ -633,7 +633,7 @@ impl Rules for BashRules {
         let m = self.max_take;
         // m + 1 in u128: for m = u64::MAX it is 2^64, which u64 cannot hold.
         let period = u128::from(m) + 1;
-        match bash::winning_move(n, m) {
+        match bash::winning_take(n, m) {
             Ok(Some(t)) if t == n => Advice::Win {
                 to: 0,
                 why: format!("taking all {n}, at most m = {m}: the last stones, the game is won"),
@@ -712,7 +712,7 @@ impl Rules for FibonacciNimRules {
             terms.reverse();
             terms.join(" + ")
         };
-        match fibonacci_nim::winning_move_with_limit(n, limit) {
+        match fibonacci_nim::winning_take_with_limit(n, limit) {
             Some(t) => Advice::Win {
                 to: (n - t, t.saturating_mul(2)),
                 why: format!(

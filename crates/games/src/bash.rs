@@ -36,7 +36,7 @@
 //! use beatty_games::{bash, Outcome};
 //!
 //! assert_eq!(bash::outcome(23, 2), Ok(Outcome::N));
-//! assert_eq!(bash::winning_move(23, 2), Ok(Some(2))); // leaves 21 = 7·3
+//! assert_eq!(bash::winning_take(23, 2), Ok(Some(2))); // leaves 21 = 7·3
 //! assert_eq!(bash::grundy(23, 2), Ok(2));
 //! assert_eq!(bash::misere_outcome(22, 2), Ok(Outcome::P));
 //! assert_eq!(bash::auction_winning_bids(4, 2), Ok(Some(1..=1)));
@@ -118,10 +118,10 @@ pub fn grundy(n: u64, m: u64) -> Result<u64, BashError> {
 ///
 /// ```
 /// use beatty_games::bash;
-/// assert_eq!(bash::winning_move(10, 3), Ok(Some(2)));
-/// assert_eq!(bash::winning_move(8, 3), Ok(None));
+/// assert_eq!(bash::winning_take(10, 3), Ok(Some(2)));
+/// assert_eq!(bash::winning_take(8, 3), Ok(None));
 /// ```
-pub fn winning_move(n: u64, m: u64) -> Result<Option<u64>, BashError> {
+pub fn winning_take(n: u64, m: u64) -> Result<Option<u64>, BashError> {
     let r = grundy(n, m)?;
     Ok((r != 0).then_some(r))
 }
@@ -138,7 +138,7 @@ pub fn winning_move(n: u64, m: u64) -> Result<Option<u64>, BashError> {
 /// assert_eq!(bash::misere_outcome(4, 3), Ok(Outcome::N));
 /// ```
 pub fn misere_outcome(n: u64, m: u64) -> Result<Outcome, BashError> {
-    Ok(if misere_winning_move(n, m)?.is_none() && n != 0 {
+    Ok(if misere_winning_take(n, m)?.is_none() && n != 0 {
         Outcome::P
     } else {
         Outcome::N
@@ -151,11 +151,11 @@ pub fn misere_outcome(n: u64, m: u64) -> Result<Outcome, BashError> {
 ///
 /// ```
 /// use beatty_games::bash;
-/// assert_eq!(bash::misere_winning_move(4, 3), Ok(Some(3)));
-/// assert_eq!(bash::misere_winning_move(5, 3), Ok(None));
-/// assert_eq!(bash::misere_winning_move(0, 3), Ok(None));
+/// assert_eq!(bash::misere_winning_take(4, 3), Ok(Some(3)));
+/// assert_eq!(bash::misere_winning_take(5, 3), Ok(None));
+/// assert_eq!(bash::misere_winning_take(0, 3), Ok(None));
 /// ```
-pub fn misere_winning_move(n: u64, m: u64) -> Result<Option<u64>, BashError> {
+pub fn misere_winning_take(n: u64, m: u64) -> Result<Option<u64>, BashError> {
     if m == 0 {
         return Err(BashError::ZeroMaxTake);
     }
@@ -320,7 +320,7 @@ mod tests {
                 let misere = o.misere_outcome(&n).unwrap();
                 assert_eq!(misere_outcome(n, m), Ok(misere), "misère n={n} m={m}");
                 let wins: Vec<u64> = o.winning_moves(&n).unwrap();
-                let mine: Vec<u64> = winning_move(n, m)
+                let mine: Vec<u64> = winning_take(n, m)
                     .unwrap()
                     .map(|t| n - t)
                     .into_iter()
@@ -332,7 +332,7 @@ mod tests {
                     .into_iter()
                     .filter(|&c| o.misere_outcome(&c).unwrap() == Outcome::P)
                     .collect();
-                let mine: Vec<u64> = misere_winning_move(n, m)
+                let mine: Vec<u64> = misere_winning_take(n, m)
                     .unwrap()
                     .map(|t| n - t)
                     .into_iter()
@@ -413,9 +413,9 @@ mod tests {
     fn degenerate_parameters_are_errors() {
         assert_eq!(outcome(0, 0), Err(BashError::ZeroMaxTake));
         assert_eq!(grundy(7, 0), Err(BashError::ZeroMaxTake));
-        assert_eq!(winning_move(7, 0), Err(BashError::ZeroMaxTake));
+        assert_eq!(winning_take(7, 0), Err(BashError::ZeroMaxTake));
         assert_eq!(misere_outcome(7, 0), Err(BashError::ZeroMaxTake));
-        assert_eq!(misere_winning_move(0, 0), Err(BashError::ZeroMaxTake));
+        assert_eq!(misere_winning_take(0, 0), Err(BashError::ZeroMaxTake));
         assert_eq!(auction_winning_bids(0, 0), Err(BashError::ZeroMaxTake));
         assert_eq!(auction_winning_bids(0, 1), Err(BashError::ZeroPrice));
         assert_eq!(
@@ -435,7 +435,7 @@ mod tests {
         fn winning_take_is_legal_and_lands_on_multiple(n: u64, m: u64) -> bool {
             let m = m.max(1);
             let modulus = u128::from(m) + 1;
-            match winning_move(n, m).unwrap() {
+            match winning_take(n, m).unwrap() {
                 Some(t) => (1..=m).contains(&t) && t <= n
                     && u128::from(n - t) % modulus == 0
                     && outcome(n, m) == Ok(Outcome::N),
@@ -446,7 +446,7 @@ mod tests {
         fn misere_take_is_legal_and_lands_on_one_mod(n: u64, m: u64) -> bool {
             let m = m.max(1);
             let modulus = u128::from(m) + 1;
-            match misere_winning_move(n, m).unwrap() {
+            match misere_winning_take(n, m).unwrap() {
                 Some(t) => (1..=m).contains(&t) && t <= n
                     && u128::from(n - t) % modulus == 1
                     && misere_outcome(n, m) == Ok(Outcome::N),

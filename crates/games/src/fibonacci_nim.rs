@@ -34,7 +34,7 @@
 //! use beatty_games::{fibonacci_nim, Outcome};
 //!
 //! assert_eq!(fibonacci_nim::outcome(13), Ok(Outcome::P));
-//! assert_eq!(fibonacci_nim::winning_move(12), Ok(Some(1))); // 12 = 8 + 3 + 1
+//! assert_eq!(fibonacci_nim::winning_take(12), Ok(Some(1))); // 12 = 8 + 3 + 1
 //! // After a take of 1 the opponent may take 2, and 11 = 8 + 3 is lost for them.
 //! assert_eq!(fibonacci_nim::outcome_with_limit(11, 2), Outcome::P);
 //! ```
@@ -103,12 +103,12 @@ pub fn outcome(n: u64) -> Result<Outcome, FibonacciNimError> {
 /// Errors for n < 2.
 ///
 /// ```
-/// use beatty_games::fibonacci_nim::winning_move;
-/// assert_eq!(winning_move(100), Ok(Some(3))); // 100 = 89 + 8 + 3
-/// assert_eq!(winning_move(89), Ok(None));
+/// use beatty_games::fibonacci_nim::winning_take;
+/// assert_eq!(winning_take(100), Ok(Some(3))); // 100 = 89 + 8 + 3
+/// assert_eq!(winning_take(89), Ok(None));
 /// ```
-pub fn winning_move(n: u64) -> Result<Option<u64>, FibonacciNimError> {
-    Ok(winning_move_with_limit(n, opening(n)?))
+pub fn winning_take(n: u64) -> Result<Option<u64>, FibonacciNimError> {
+    Ok(winning_take_with_limit(n, opening(n)?))
 }
 
 /// The outcome of the state with `n` stones where the player to move may
@@ -122,7 +122,7 @@ pub fn winning_move(n: u64) -> Result<Option<u64>, FibonacciNimError> {
 /// ```
 #[must_use]
 pub fn outcome_with_limit(n: u64, max_take: u64) -> Outcome {
-    if winning_move_with_limit(n, max_take).is_some() {
+    if winning_take_with_limit(n, max_take).is_some() {
         Outcome::N
     } else {
         Outcome::P
@@ -134,13 +134,13 @@ pub fn outcome_with_limit(n: u64, max_take: u64) -> Outcome {
 /// state is lost, or n = 0).
 ///
 /// ```
-/// use beatty_games::fibonacci_nim::winning_move_with_limit;
-/// assert_eq!(winning_move_with_limit(11, 3), Some(3));
-/// assert_eq!(winning_move_with_limit(11, 2), None);
-/// assert_eq!(winning_move_with_limit(u64::MAX, u64::MAX), Some(2)); // …+ 2
+/// use beatty_games::fibonacci_nim::winning_take_with_limit;
+/// assert_eq!(winning_take_with_limit(11, 3), Some(3));
+/// assert_eq!(winning_take_with_limit(11, 2), None);
+/// assert_eq!(winning_take_with_limit(u64::MAX, u64::MAX), Some(2)); // …+ 2
 /// ```
 #[must_use]
-pub fn winning_move_with_limit(n: u64, max_take: u64) -> Option<u64> {
+pub fn winning_take_with_limit(n: u64, max_take: u64) -> Option<u64> {
     terms(n).next().filter(|&t| t <= max_take)
 }
 
@@ -148,7 +148,7 @@ pub fn winning_move_with_limit(n: u64, max_take: u64) -> Option<u64> {
 /// n's smallest Zeckendorf terms (f(n) is one of them, so this is `Some`
 /// whenever the state is won). Taking the lowest j terms leaves the
 /// (j + 1)-th as the smallest, which wins when it exceeds twice the take.
-fn large_winning_move(n: u64, m: u64) -> Option<u64> {
+fn large_winning_take(n: u64, m: u64) -> Option<u64> {
     let mut best = None;
     let mut taken = 0u64;
     let mut rest = terms(n).peekable();
@@ -202,10 +202,10 @@ pub fn perfect_play(n: u64) -> Result<Vec<(u64, u64)>, FibonacciNimError> {
 }
 
 /// The take of [`perfect_play`] at the state (`left`, `limit`), both ≥ 1: the
-/// largest winning take of [`large_winning_move`] when the state is won, else
+/// largest winning take of [`large_winning_take`] when the state is won, else
 /// as much as allowed. Panics if that take breaks the rules (1..=min(limit, left)).
 fn perfect_take(left: u64, limit: u64) -> u64 {
-    let take = large_winning_move(left, limit).unwrap_or(limit.min(left));
+    let take = large_winning_take(left, limit).unwrap_or(limit.min(left));
     assert!(
         (1..=limit.min(left)).contains(&take),
         "illegal take {take} from ({left}, {limit})"
@@ -303,12 +303,12 @@ mod tests {
                 assert_eq!(outcome_with_limit(n, m), expected, "n={n} m={m}");
                 // The closed form's move is the smallest of all winning takes.
                 assert_eq!(
-                    winning_move_with_limit(n, m),
+                    winning_take_with_limit(n, m),
                     wins.iter().copied().min(),
                     "n={n} m={m} wins={wins:?}"
                 );
                 // The large winning move is one of them too.
-                if let Some(t) = large_winning_move(n, m) {
+                if let Some(t) = large_winning_take(n, m) {
                     assert!(wins.contains(&t), "n={n} m={m}: {t} not in {wins:?}");
                 } else {
                     assert!(wins.is_empty());
@@ -351,7 +351,7 @@ mod tests {
     fn openings_below_two_are_errors() {
         for n in [0, 1] {
             assert_eq!(outcome(n), Err(FibonacciNimError::TooFewStones(n)));
-            assert_eq!(winning_move(n), Err(FibonacciNimError::TooFewStones(n)));
+            assert_eq!(winning_take(n), Err(FibonacciNimError::TooFewStones(n)));
             assert_eq!(perfect_play(n), Err(FibonacciNimError::TooFewStones(n)));
         }
         assert_eq!(outcome_with_limit(0, 0), Outcome::P);
@@ -363,11 +363,11 @@ mod tests {
         let (mut a, mut b) = (2u64, 3u64);
         loop {
             assert_eq!(outcome(a), Ok(Outcome::P), "F = {a}");
-            assert_eq!(winning_move(a), Ok(None));
+            assert_eq!(winning_take(a), Ok(None));
             // a + 1 = a + F(2): take 1. a − 1 (a ≥ 5): its smallest term is 1 or 2.
             if a >= 5 {
-                assert_eq!(winning_move(a + 1), Ok(Some(1)), "{a} + 1");
-                let t = winning_move(a - 1).unwrap().unwrap();
+                assert_eq!(winning_take(a + 1), Ok(Some(1)), "{a} + 1");
+                let t = winning_take(a - 1).unwrap().unwrap();
                 assert!(t == 1 || t == 2, "{a} − 1: {t}");
             }
             match a.checked_add(b) {
@@ -385,7 +385,7 @@ mod tests {
         /// reported exactly for Fibonacci numbers.
         fn opening_move_lands_on_a_lost_state(n: u64) -> bool {
             let n = n.max(2);
-            match winning_move(n).unwrap() {
+            match winning_take(n).unwrap() {
                 Some(t) => t < n && outcome(n) == Ok(Outcome::N) && !is_fibonacci(n)
                     && terms(n - t).next().is_none_or(|s| u128::from(s) > 2 * u128::from(t)),
                 None => is_fibonacci(n) && outcome(n) == Ok(Outcome::P),

@@ -28,6 +28,11 @@
 //! All games use *normal play* (the player who cannot move loses) unless a
 //! function says "misère".
 //!
+//! A *move* is named by the position it leads to (`euclid::winning_moves`,
+//! `wythoff::Move::to`, `sum::SumMove::to`, `game::Oracle::winning_moves`).
+//! The one-pile games name what a player says instead, the *take*, the number
+//! of stones removed: `bash::winning_take`, `fibonacci_nim::winning_take`.
+//!
 //! ```
 //! use beatty_games::{bash, euclid, wythoff, Outcome};
 //!

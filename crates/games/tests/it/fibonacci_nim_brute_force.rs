@@ -5,8 +5,8 @@
 
 use beatty_games::Outcome;
 use beatty_games::fibonacci_nim::{
-    FibonacciNimError, outcome, outcome_with_limit, perfect_play, winning_move,
-    winning_move_with_limit,
+    FibonacciNimError, outcome, outcome_with_limit, perfect_play, winning_take,
+    winning_take_with_limit,
 };
 
 const N: usize = 80;
@@ -36,7 +36,7 @@ fn outcomes_and_moves_equal_brute_force_up_to_80() {
             Outcome::P
         };
         assert_eq!(outcome(n), Ok(first), "n = {n}");
-        match winning_move(n).unwrap() {
+        match winning_take(n).unwrap() {
             Some(k) => {
                 assert_eq!(first, Outcome::N, "n = {n}");
                 assert!((1..n).contains(&k), "n = {n}: take {k}");
@@ -51,7 +51,7 @@ fn outcomes_and_moves_equal_brute_force_up_to_80() {
                 Outcome::P
             };
             assert_eq!(outcome_with_limit(n, m), want, "({n}, {m})");
-            match winning_move_with_limit(n, m) {
+            match winning_take_with_limit(n, m) {
                 Some(k) => {
                     assert!((1..=m).contains(&k), "({n}, {m}): take {k}");
                     assert!(
@@ -94,7 +94,7 @@ fn perfect_play_is_legal_and_the_winner_keeps_winning() {
 fn fewer_than_two_stones_is_an_error_that_says_so() {
     for n in [0, 1] {
         assert_eq!(outcome(n), Err(FibonacciNimError::TooFewStones(n)));
-        assert_eq!(winning_move(n), Err(FibonacciNimError::TooFewStones(n)));
+        assert_eq!(winning_take(n), Err(FibonacciNimError::TooFewStones(n)));
         assert_eq!(perfect_play(n), Err(FibonacciNimError::TooFewStones(n)));
         let m = FibonacciNimError::TooFewStones(n).to_string();
         assert!(

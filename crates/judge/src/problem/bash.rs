@@ -165,7 +165,7 @@ impl Definition for Bash {
         let o = bash::outcome(n, m).map_err(|e| e.to_string())?;
         let mut s = String::new();
         let _ = writeln!(s, "Bash's game, a pile of {n}, take 1 to {m}");
-        match bash::winning_move(n, m).map_err(|e| e.to_string())? {
+        match bash::winning_take(n, m).map_err(|e| e.to_string())? {
             Some(take) if o.player_to_move_wins() => {
                 let _ = writeln!(
                     s,

@@ -278,7 +278,7 @@ impl Definition for FibonacciNim {
             .collect();
         let _ = writeln!(s, "Zeckendorf: {n} = {}", terms.join(" + "));
         if o.player_to_move_wins() {
-            let take = fibonacci_nim::winning_move(n)
+            let take = fibonacci_nim::winning_take(n)
                 .map_err(|e| e.to_string())?
                 .ok_or("an N-position has a winning move")?;
             let _ = writeln!(
@@ -302,7 +302,7 @@ impl Definition for FibonacciNim {
         // player who can win takes the smallest Zeckendorf term, the other takes 1.
         let (mut left, mut limit, mut shown) = (n, n - 1, Vec::new());
         while left > 0 && shown.len() < 12 {
-            let take = fibonacci_nim::winning_move_with_limit(left, limit).unwrap_or(1);
+            let take = fibonacci_nim::winning_take_with_limit(left, limit).unwrap_or(1);
             shown.push(format!("{left} −{take}"));
             left -= take;
             limit = take.saturating_mul(2);
