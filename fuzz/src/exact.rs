@@ -13,8 +13,8 @@
 use crate::{fib, nudge, offset};
 use arbitrary::Arbitrary;
 use beatty_core::golden::{self, Class};
-use beatty_core::{reference, zeckendorf};
 use beatty_core::{isqrt_u64, isqrt_u128};
+use beatty_core::{reference, zeckendorf};
 use core::cmp::Ordering;
 
 /// The input; y also steers a second n towards F(y mod 94) ± a few.

@@ -3,29 +3,13 @@
 //! inconsistencies of `explain`, `play` and `package`. Each test here failed
 //! on main 4f46fa9.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 /// Runs `judge ARGS` with `stdin`, in a fresh scratch directory (nothing is
 /// written into the tree).
 fn judge(args: &[&str], stdin: &[u8]) -> Output {
     let cwd = tempfile::tempdir().expect("tempdir");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .current_dir(cwd.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start judge");
-    let mut pipe = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait judge");
-    writer.join().expect("writer");
-    out
+    crate::common::judge_in(Some(cwd.path()), args, stdin)
 }
 
 fn stderr(o: &Output) -> String {

@@ -6,27 +6,12 @@
 //! robust on a clean clone. The cross-crate, library-level tests are in
 //! `tests/tests/it/judge.rs`.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::Mutex;
 
 fn judge(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start judge");
-    let mut pipe = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait judge");
-    writer.join().expect("writer");
-    out
+    crate::common::judge_in(None, args, stdin)
 }
 
 fn text(b: &[u8]) -> String {
