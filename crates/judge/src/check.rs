@@ -30,7 +30,7 @@
 //! Whitespace never matters in the standard comparisons. The first failing
 //! case is reported with its number, its input, the expected answer and what
 //! was received for it; every token of the output shown in a message is cut to
-//! [`TOKEN_BYTES`] bytes and escaped ([`excerpt`]).
+//! [`TOKEN_BYTES`](crate::text::TOKEN_BYTES) bytes and escaped ([`excerpt`](crate::text::excerpt)).
 //!
 //! # Streaming
 //!
