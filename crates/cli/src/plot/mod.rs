@@ -12,9 +12,12 @@
 //! N = 2048 Grundy map small (see the README for its size and time). Marks (P-positions,
 //! Wythoff pairs, hazards) are always separate shapes on top.
 
+mod data;
+
 use beatty_core::golden;
-use beatty_games::{Outcome, bash, euclid, wythoff};
 use clap::{Args, Subcommand};
+use data::{bash_board as bash_cells, euclid_board as euclid_cells, wythoff_grundy_values};
+pub use data::{hazard_data, wythoff_p_cells};
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
@@ -534,22 +537,6 @@ fn mark_cells<DB: DrawingBackend>(
     Ok(())
 }
 
-/// The P-positions (a, b) of Wythoff's game with a, b < n: the Wythoff pairs and their
-/// mirror images, sorted.
-#[must_use]
-pub fn wythoff_p_cells(n: u64) -> Vec<(u64, u64)> {
-    let mut v = Vec::new();
-    for (a, b) in golden::pairs().take_while(|&(a, _)| a < n) {
-        v.push((a, b));
-        if a != b {
-            v.push((b, a));
-        }
-    }
-    v.retain(|&(a, b)| a < n && b < n);
-    v.sort_unstable();
-    v
-}
-
 /// How the φ lines of the Grundy map are drawn over the P-position marks: on a large
 /// board the marks are packed along the lines, so the lines are thicker and dashed and
 /// the marks show between the dashes.
@@ -578,7 +565,7 @@ fn power_of_ten_label(v: f64) -> String {
 
 fn wythoff_grundy<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, n: u64) -> DrawResult<DB> {
     let side = usize::try_from(n).unwrap_or(usize::MAX);
-    let Some(table) = wythoff::grundy_table(side) else {
+    let Some(table) = wythoff_grundy_values(n) else {
         return Ok(());
     };
     let values = table.as_slice();
@@ -686,12 +673,13 @@ fn euclid_board<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, n: u64) -> Dr
         (P_COLOR, "lost: 1/φ < b/a < φ, a ≠ b".to_owned()),
     ];
     let mut keys = Keys::new();
+    let board = euclid_cells(n);
     cells(
         &mut chart,
         (1.0, 1.0),
-        (n, n),
+        (board.cols, board.rows),
         &colors,
-        &|i, j| usize::from(euclid::outcome(i + 1, j + 1) == Outcome::P),
+        &|i, j| board.class(i, j),
         &mut keys,
     )?;
     // No marks here: solid lines, thinner where cells are small.
@@ -724,37 +712,16 @@ fn bash_board<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, n: u64, m: u64)
         (P_COLOR, "lost: n mod (m + 1) = 0".to_owned()),
     ];
     let mut keys = Keys::new();
+    let board = bash_cells(n, m);
     cells(
         &mut chart,
         (0.0, 1.0),
-        (n + 1, m),
+        (board.cols, board.rows),
         &colors,
-        &|i, j| usize::from(bash::outcome(i, j + 1) == Ok(Outcome::P)),
+        &|i, j| board.class(i, j),
         &mut keys,
     )?;
     legend(&side_area, &keys)
-}
-
-/// The hazards of `formula` in `1..=to` per decade `[10^d, 10^(d+1))` (d = 0, 1, …; the
-/// last decade cut at `to`), and for `lower-f64` the list of those up to `min(to, 10⁹)`.
-#[must_use]
-pub fn hazard_data(to: u64, formula: crate::hazards::Formula) -> (Vec<(u32, u64)>, Vec<u64>) {
-    use crate::hazards::Formula as F;
-    use beatty_hazards::{self as h, Method};
-    let mut decades = Vec::new();
-    let mut d = 0u32;
-    while let Some(lo) = 10u64.checked_pow(d).filter(|&lo| lo <= to) {
-        let hi = 10u64.checked_pow(d + 1).map_or(to, |x| (x - 1).min(to));
-        let count = h::stats_of(formula.lib(), lo..=hi, Method::Enumerate, &h::no_progress).count;
-        decades.push((d, count));
-        d += 1;
-    }
-    let top = to.min(LIST_TO);
-    let list = match formula {
-        F::LowerF64 => h::enumerate(1..=top, &h::no_progress),
-        F::ClassifyF64 | F::LowerF32 => Vec::new(),
-    };
-    (decades, list)
 }
 
 /// Whether `k` is a Fibonacci number: its Zeckendorf representation is one term.
