@@ -78,11 +78,7 @@ pub fn wythoff_big_f64(a: u64, b: u64) -> bool {
 /// ```
 #[must_use]
 pub fn lower_long_double(k: u64) -> u64 {
-    // S = round(sqrt(5 · 2^124)); no tie: √5 is irrational.
-    let n = 5u128 << 124;
-    let r = beatty_core::isqrt::isqrt_u128(n);
-    let s = if r * r + r < n { r + 1 } else { r };
-    let p = (1u128 << 62) + s;
+    let p = (1u128 << 62) + sqrt5_q62();
     let x = u128::from(k) * p;
     let bits = 128 - x.leading_zeros();
     let rounded = if bits > 64 {
@@ -98,6 +94,14 @@ pub fn lower_long_double(k: u64) -> u64 {
     // Beyond 2^64 (k > 2^64 / φ) the C conversion overflows; saturate as Rust's
     // float-to-integer casts do.
     u64::try_from(rounded >> 63).unwrap_or(u64::MAX)
+}
+
+/// `sqrtl(5)` as x87 holds it: S = round(√5 · 2⁶²) = round(√(5 · 2¹²⁴)) (no tie:
+/// √5 is irrational; r² + r < n ⟺ √n > r + ½ for the integer root r).
+fn sqrt5_q62() -> u128 {
+    let n = 5u128 << 124;
+    let r = beatty_core::isqrt::isqrt_u128(n);
+    if r * r + r < n { r + 1 } else { r }
 }
 
 /// The 51nod 1185 solution in `long double` (see [`lower_long_double`]):
@@ -593,6 +597,151 @@ mod tests {
     /// Whether n is a Fibonacci number, by the table of `beatty-core`.
     fn is_fibonacci(n: u64) -> bool {
         (0..=93).any(|k| fibonacci(k).is_some_and(|f| f == u128::from(n)))
+    }
+
+    /// P-positions of Wythoff's game on `0..n` squared by its rules: lost iff
+    /// no move (take from one pile, or the same from both) reaches a lost one.
+    fn wythoff_lost(n: usize) -> Vec<Vec<bool>> {
+        let mut lost = vec![vec![false; n]; n];
+        for a in 0..n {
+            for b in 0..n {
+                lost[a][b] = !((0..a).any(|x| lost[x][b])
+                    || (0..b).any(|y| lost[a][y])
+                    || (1..=a.min(b)).any(|t| lost[a - t][b - t]));
+            }
+        }
+        lost
+    }
+
+    /// Where doubles are exact (small piles), the naive HDU 2177 solution prints
+    /// exactly the winning moves that take the same from both piles or reduce
+    /// the larger pile, found here by search over the rules.
+    #[test]
+    fn wythoff_moves_naive_is_the_search_on_small_piles() {
+        let n = 160;
+        let lost = wythoff_lost(n);
+        for a in 0..n {
+            for b in a..n {
+                let want = if lost[a][b] {
+                    None
+                } else {
+                    let mut v: Vec<(u64, u64)> = Vec::new();
+                    for t in 1..=a {
+                        if lost[a - t][b - t] {
+                            v.push(((a - t) as u64, (b - t) as u64));
+                        }
+                    }
+                    for (y, _) in lost[a][..b].iter().enumerate().filter(|(_, l)| **l) {
+                        v.push((a.min(y) as u64, a.max(y) as u64));
+                    }
+                    v.sort_unstable();
+                    Some(v)
+                };
+                let got = wythoff_moves_naive(a as u64, b as u64).map(|mut v| {
+                    v.sort_unstable();
+                    v
+                });
+                assert_eq!(got, want, "({a}, {b})");
+                assert_eq!(wythoff_big_long_double(a as u64, b as u64), !lost[a][b]);
+                assert_eq!(wythoff_big_long_double(b as u64, a as u64), !lost[a][b]);
+            }
+        }
+    }
+
+    /// round(√5 · 2⁶²), computed with Python's `decimal` at 80 digits:
+    /// √5 · 2⁶² = 10312043428088987146.9758…
+    #[test]
+    fn sqrtl_5_is_the_rounded_root() {
+        assert_eq!(sqrt5_q62(), 10_312_043_428_088_987_147);
+    }
+
+    /// `(unsigned long long)(k * ((1 + sqrtl(5)) / 2))` as gcc 12 computes it
+    /// with x87 `long double` on x86-64 (`printf("%llu %llu\n", k, …)` over 40
+    /// random k in [10¹⁷, 10¹⁸), Python's `random.seed(2026)`); 2 of them differ
+    /// from ⌊kφ⌋.
+    #[test]
+    fn lower_long_double_is_what_x87_computes() {
+        for (k, want) in X87_LOWER {
+            assert_eq!(lower_long_double(k), want, "k = {k}");
+        }
+    }
+
+    const X87_LOWER: [(u64, u64); 40] = [
+        (468340549049951257, 757790926672608408),
+        (846168694916698171, 1369129708591358014),
+        (816522387186459933, 1321160975042893796),
+        (584936023818282729, 946446367782199502),
+        (760126890392758389, 1229911144418248981),
+        (995327227804424825, 1610473284515768744),
+        (665974240761951423, 1077568957184743071),
+        (991292230671875261, 1603944522010795184),
+        (608547907304438502, 984651197801201900),
+        (102922472872366563, 166532059313678117),
+        (193068056996904428, 312390678362893316),
+        (431165416633744117, 697640298886907253),
+        (213045823366317485, 344715383367908230),
+        (113245719726822482, 183235423598443232),
+        (665262121943159905, 1076416724731909968),
+        (462286129332645649, 747994669787850404),
+        (557960483795847296, 902799027161015870),
+        (500822206162217404, 810347351891174793),
+        (511173376609467660, 827095897498169158),
+        (533895655742464736, 863861317437220919),
+        (960044759818401451, 1553385052107402875),
+        (835238170659682613, 1351443748828651650),
+        (933691347625554802, 1510744335459841098),
+        (203376668821035349, 329070362671166200),
+        (720346391225766927, 1165544944676619917),
+        (431582458737229760, 698315087185086775),
+        (262433212673117315, 424625857881933463),
+        (843398073209759524, 1364646748499563033),
+        (925970665570418101, 1498252009478298526),
+        (456251257462195312, 738230041983711107),
+        (525248876853400288, 849870535301509586),
+        (631580424385796765, 1021918593285302096),
+        (204551767929680425, 330971712969103638),
+        (739236211565763153, 1196109316028112905),
+        (590502746220234828, 955453513834493452),
+        (559033866048647245, 904535796128967119),
+        (704883402401803931, 1140525303191788024),
+        (750247871345649353, 1213926555824518962),
+        (691390417164710303, 1118693194468469976),
+        (763525048081911036, 1235409479058429764),
+    ];
+
+    /// The classic Euclid rule is exact on small pairs (against a search over
+    /// the rules: subtract a positive multiple of the smaller from the larger;
+    /// who makes a 0 wins), and at the pair where the quotient of doubles is φ
+    /// to the last bit, 267914296 / 165580141 (consecutive Fibonacci numbers,
+    /// below φ in exact arithmetic: (2a − b)² < 5b²), `>` says lost, as it is.
+    #[test]
+    fn the_euclid_rule_is_exact_on_small_pairs_and_strict_at_phi() {
+        let n = 80usize;
+        let mut wins = vec![vec![false; n + 1]; n + 1];
+        for s in 2..=2 * n {
+            for a in 1..=n.min(s - 1) {
+                let b = s - a;
+                if b == 0 || b > n {
+                    continue;
+                }
+                let (big, small) = (a.max(b), a.min(b));
+                wins[a][b] = (1..=big / small).any(|t| {
+                    let rest = big - t * small;
+                    rest == 0 || !wins[rest.max(small)][rest.min(small)]
+                });
+            }
+        }
+        for a in 1..=n {
+            for b in 1..=n {
+                let want = wins[a.max(b)][a.min(b)];
+                assert_eq!(euclid_f64(a as u64, b as u64), want, "({a}, {b})");
+            }
+        }
+        let (a, b) = (267_914_296u64, 165_580_141u64);
+        assert!(u128::from(2 * a - b).pow(2) < 5 * u128::from(b).pow(2));
+        assert_eq!(a as f64 / b as f64, crate::phi_f64());
+        assert!(!euclid_f64(a, b));
+        assert!(!euclid_f64(b, a));
     }
 
     #[test]
