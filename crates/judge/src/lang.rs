@@ -311,14 +311,7 @@ pub fn which(word: &str) -> Option<PathBuf> {
         let p = PathBuf::from(word);
         return runnable(&p).then_some(p);
     }
-    let mut path = OsString::from("/usr/local/bin:/usr/bin:/bin");
-    if let Some(judge) = std::env::var_os("PATH") {
-        path.push(":");
-        path.push(judge);
-    }
-    std::env::split_paths(&path)
-        .map(|d| d.join(word))
-        .find(|c| runnable(c))
+    crate::sandbox::find_in_path(word.as_ref())
 }
 
 /// A directory on the way to `path` that a run's user id cannot pass (as
@@ -327,7 +320,7 @@ pub fn which(word: &str) -> Option<PathBuf> {
 #[must_use]
 pub fn unreachable_by_runs(path: &Path) -> Option<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
-    if !is_root() {
+    if !crate::sandbox::runs_have_own_user_ids() {
         return None;
     }
     let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
@@ -342,15 +335,6 @@ pub fn unreachable_by_runs(path: &Path) -> Option<PathBuf> {
         }
     }
     None
-}
-
-fn is_root() -> bool {
-    std::fs::read_to_string("/proc/self/status").is_ok_and(|s| {
-        s.lines()
-            .find_map(|l| l.strip_prefix("Uid:"))
-            .and_then(|l| l.split_whitespace().next())
-            == Some("0")
-    })
 }
 
 /// Whether a language's tools are here, for `judge languages`.

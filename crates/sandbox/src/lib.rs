@@ -165,6 +165,22 @@ impl std::fmt::Display for Isolation {
     }
 }
 
+/// Where a run finds the program a bare command name stands for: the first
+/// executable file of that name in the runs' `PATH` (`/usr/local/bin:/usr/bin:/bin`),
+/// then in the judge's; `None` when there is none.
+#[must_use]
+pub fn find_in_path(name: &std::ffi::OsStr) -> Option<std::path::PathBuf> {
+    plan::search_path(std::path::Path::new(name))
+}
+
+/// Whether runs get user ids of their own (60000 + n): the judge is root with
+/// those ids mapped and the capabilities to switch to them. A file those ids
+/// cannot reach (below `/root`, say) is out of the runs' reach.
+#[must_use]
+pub fn runs_have_own_user_ids() -> bool {
+    is_root()
+}
+
 /// Whether [`Isolation::Strict`] works here: a run of `true` in the strict
 /// sandbox, tried once per judge.
 #[must_use]

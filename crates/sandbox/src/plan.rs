@@ -201,24 +201,29 @@ pub(crate) fn resolve_program(program: &OsString) -> OsString {
     if p.is_relative() && p.exists() {
         return std::path::absolute(p).map_or_else(|_| program.clone(), PathBuf::into_os_string);
     }
-    if !program.as_bytes().contains(&b'/') {
-        use std::os::unix::fs::PermissionsExt;
-        let mut path = OsString::from(PROGRAM_PATH);
-        if let Some(judge) = std::env::var_os("PATH") {
-            path.push(":");
-            path.push(judge);
-        }
-        for d in std::env::split_paths(&path) {
-            let c = d.join(p);
-            if std::fs::metadata(&c)
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-            {
-                return std::path::absolute(&c)
-                    .map_or_else(|_| program.clone(), PathBuf::into_os_string);
-            }
-        }
+    if !program.as_bytes().contains(&b'/')
+        && let Some(found) = search_path(p)
+    {
+        return std::path::absolute(&found)
+            .map_or_else(|_| program.clone(), PathBuf::into_os_string);
     }
     program.clone()
+}
+
+/// The executable file a bare command name stands for in a run: the first in
+/// the program's minimal `PATH`, then in the judge's, or `None`.
+pub(crate) fn search_path(name: &Path) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let mut path = OsString::from(PROGRAM_PATH);
+    if let Some(judge) = std::env::var_os("PATH") {
+        path.push(":");
+        path.push(judge);
+    }
+    std::env::split_paths(&path)
+        .map(|d| d.join(name))
+        .find(|c| {
+            std::fs::metadata(c).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
 }
 
 #[cfg(test)]
