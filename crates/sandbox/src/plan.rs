@@ -240,6 +240,42 @@ mod tests {
         parts.iter().map(OsString::from).collect()
     }
 
+    /// The search against the directories themselves: `sh` is where the
+    /// first directory of the runs' PATH that holds an executable `sh` has it;
+    /// a name in no directory, or a file that is not executable, is not found.
+    #[test]
+    fn the_path_search_finds_the_first_executable_of_the_runs_path() {
+        use std::os::unix::fs::PermissionsExt;
+        let want = ["/usr/local/bin/sh", "/usr/bin/sh", "/bin/sh"]
+            .into_iter()
+            .map(PathBuf::from)
+            .find(|p| std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o111 != 0));
+        assert!(want.is_some(), "no sh in the runs' PATH");
+        assert_eq!(search_path(Path::new("sh")), want);
+        assert_eq!(crate::find_in_path("sh".as_ref()), want);
+        assert_eq!(search_path(Path::new("no-such-program-beatty-4f1e")), None);
+        // /etc/passwd exists under that name nowhere on PATH; a non-executable
+        // file in a PATH directory would be skipped the same way.
+        let dir = tempfile::tempdir().expect("tempdir");
+        let file = dir.path().join("beatty-not-executable");
+        std::fs::write(&file, "#!/bin/sh\n").expect("write");
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+        assert_eq!(search_path(&file), None);
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        assert_eq!(search_path(&file), Some(file.clone()));
+    }
+
+    /// Runs get ids of their own exactly when the judge is root with them
+    /// mapped: this test process's effective uid decides in the test
+    /// environments (root on the host, or an ordinary user).
+    #[test]
+    fn runs_have_own_ids_only_as_root() {
+        let root = nix::unistd::geteuid().is_root()
+            && std::fs::read_to_string("/proc/self/uid_map")
+                .is_ok_and(|m| m.split_whitespace().nth(2) == Some("4294967295"));
+        assert_eq!(crate::runs_have_own_user_ids(), root);
+    }
+
     #[test]
     fn strict_covers_every_temporary_directory_on_one_tmpfs() {
         let is_dir = dirs(HOST);
