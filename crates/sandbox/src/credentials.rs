@@ -82,7 +82,7 @@ pub(crate) fn processes_of_user() -> u64 {
 /// Whether the judge is really root: effective uid 0, the runs' user ids
 /// mapped (not so in a user namespace made with `unshare -r`, where only 0 is)
 /// and the capabilities to switch to them, to chown and to kill.
-pub(crate) fn is_root() -> bool {
+pub fn is_root() -> bool {
     static ROOT: OnceLock<bool> = OnceLock::new();
     *ROOT.get_or_init(|| {
         if !nix::unistd::geteuid().is_root() {

@@ -176,10 +176,7 @@ pub fn find_in_path(name: &std::ffi::OsStr) -> Option<std::path::PathBuf> {
 /// Whether runs get user ids of their own (60000 + n): the judge is root with
 /// those ids mapped and the capabilities to switch to them. A file those ids
 /// cannot reach (below `/root`, say) is out of the runs' reach.
-#[must_use]
-pub fn runs_have_own_user_ids() -> bool {
-    is_root()
-}
+pub use credentials::is_root as runs_have_own_user_ids;
 
 /// Whether [`Isolation::Strict`] works here: a run of `true` in the strict
 /// sandbox, tried once per judge.
