@@ -4,7 +4,7 @@
 #   scripts/icount.sh            measure, compare, exit 1 on a regression
 #   scripts/icount.sh --accept   measure and write the counts as the new baseline
 #
-# Each benchmark of crates/judge/examples/icount.rs (`icount --list`: beatty-core's
+# Each benchmark of crates/bench/benches/icount.rs (`icount --list`: beatty-core's
 # lower and classify; solve, validate and check of every problem on a fixed input)
 # runs once under `valgrind --tool=callgrind`, counting only the instructions of
 # the measured function (--toggle-collect), which do not depend on the machine's
@@ -25,8 +25,11 @@ case "${1:-}" in
 esac
 command -v valgrind >/dev/null || { echo "error: valgrind is not installed" >&2; exit 1; }
 
-cargo build --release -q -p beatty-judge --example icount
-bin=target/release/examples/icount
+# A bench target (harness = false) of beatty-bench: cargo names its file with a
+# hash, which the build's JSON messages give.
+bin=$(cargo build --release -q -p beatty-bench --bench icount --message-format=json |
+    sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1)
+[ -x "$bin" ] || { echo "error: no icount benchmark binary was built" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

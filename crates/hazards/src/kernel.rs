@@ -11,7 +11,7 @@
 //! through a method of the token, so holding the token is the proof the
 //! `unsafe` block needs, checked by the type system at every call site.
 //!
-//! What was measured (`cargo bench -p beatty-hazards --bench hazards -- kernel`:
+//! What was measured (`cargo bench -p beatty-bench --bench hazards -- kernel`:
 //! the sweep of 2²⁴ values of k from 10⁹ on one thread, criterion, 20 samples, on a
 //! 2-core AMD EPYC VM shared with other builds at load ≈ 9): portable build 47–53 ms, AVX2
 //! build 24–29 ms — AVX2 about 1.9 times faster, so it is kept. An AVX-512 build of

@@ -1,5 +1,5 @@
 //! Exact integer ⌊kφ⌋ against the classic double-precision formula, and the
-//! throughput of the pair iterator. Run with `cargo bench -p beatty-core`.
+//! throughput of the pair iterator. Run with `cargo bench -p beatty-bench --bench golden`.
 //!
 //! Every element goes through `std::hint::black_box` on the way in and out,
 //! so neither side can be vectorised away or constant-folded. The float

@@ -2,7 +2,7 @@
 //! all options) on the same board in the same run, and the bitset builder on
 //! the 2048 × 2048 board of issue #3 (target: under 2 s on a 2-core machine).
 //!
-//! Run with `cargo bench -p beatty-games --bench grundy`.
+//! Run with `cargo bench -p beatty-bench --bench grundy`.
 
 use beatty_games::reference::wythoff_grundy_table_by_mex;
 use beatty_games::wythoff::grundy_table;

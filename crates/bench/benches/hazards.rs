@@ -1,6 +1,6 @@
 //! The hazard methods against a plain baseline, and the two builds of the sweep
 //! kernel against each other, measured in the same run:
-//! `cargo bench -p beatty-hazards --bench hazards`.
+//! `cargo bench -p beatty-bench --bench hazards`.
 //!
 //! * baseline: the original one-k-at-a-time filter (`golden::lower(k) != Some(lower_f64(k))`),
 //!   single-threaded, on 0..=10⁸;

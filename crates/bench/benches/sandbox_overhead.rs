@@ -10,12 +10,12 @@
 //! machine than the wall time).
 //!
 //! ```text
-//! cargo run --release -p beatty-judge --example sandbox_overhead
+//! cargo bench -p beatty-bench --bench sandbox_overhead
 //! ```
 //!
 //! Needs `cc` (or `$CC`) on the PATH and Linux. Arguments name the ways to
 //! measure (`plain`, `strict`, `basic`; all three by default), e.g. to profile
-//! one: `perf record -g target/release/examples/sandbox_overhead strict`.
+//! one: `perf record -g target/release/deps/sandbox_overhead-HASH strict` (the file `cargo bench --no-run` names).
 
 #[cfg(target_os = "linux")]
 mod unix {
@@ -160,7 +160,11 @@ mod unix {
             ways.push(("strict isolation", Box::new(|| judged(Isolation::Strict))));
         }
         ways.push(("basic isolation", Box::new(|| judged(Isolation::Basic))));
-        let chosen: Vec<String> = std::env::args().skip(1).collect();
+        // `cargo bench` adds `--bench`; the other arguments name ways.
+        let chosen: Vec<String> = std::env::args()
+            .skip(1)
+            .filter(|a| a != "--bench")
+            .collect();
         ways.retain(|(name, _)| {
             chosen.is_empty() || chosen.iter().any(|c| name.starts_with(c.as_str()))
         });
