@@ -433,6 +433,47 @@ fn output_mutations(answer: &[u8], rng: &mut Rng) -> Vec<Vec<u8>> {
     out
 }
 
+/// Whether the output validator of `wythoff-moves` accepts each team output
+/// of `dir` (`00000.out`, ...) for `input`: its `judge` function called in one
+/// Python process, as [`python_verdicts`] does for the input validators (a
+/// process per output spent most of the test's time starting Python).
+fn output_validator_verdicts(validator: &Path, input: &Path, dir: &Path, n: usize) -> Vec<bool> {
+    let harness = r#"
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("validator", sys.argv[1])
+v = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(v)
+with open(sys.argv[2], "rb") as f:
+    data = f.read()
+out = []
+for i in range(int(sys.argv[4])):
+    with open("%s/%05d.out" % (sys.argv[3], i), "rb") as f:
+        team = f.read()
+    try:
+        v.judge(data, team)
+        out.append("1")
+    except v.Wrong:
+        out.append("0")
+print("".join(out))
+"#;
+    let out = Command::new("python3")
+        .arg("-c")
+        .arg(harness)
+        .arg(validator)
+        .arg(input)
+        .arg(dir)
+        .arg(n.to_string())
+        .output()
+        .expect("python3 is needed to test the output validator");
+    assert!(
+        out.status.success(),
+        "harness failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = String::from_utf8(out.stdout).expect("utf-8");
+    s.trim().bytes().map(|b| b == b'1').collect()
+}
+
 #[test]
 fn the_wythoff_moves_output_validator_agrees_with_check() {
     let tmp = temp();
@@ -445,7 +486,9 @@ fn the_wythoff_moves_output_validator_agrees_with_check() {
         .expect("an output validator");
     std::fs::write(&validator, asset.contents).expect("write");
     let feedback = tmp.path().join("feedback");
+    let outputs = tmp.path().join("outputs");
     std::fs::create_dir_all(&feedback).expect("mkdir");
+    std::fs::create_dir_all(&outputs).expect("mkdir");
     let (mut accepted, mut rejected) = (0, 0);
     for (profile, cases) in [
         (Profile::Edge, None),
@@ -459,23 +502,34 @@ fn the_wythoff_moves_output_validator_agrees_with_check() {
         let (ip, ap) = (tmp.path().join("t.in"), tmp.path().join("t.ans"));
         std::fs::write(&ip, &input).expect("write");
         std::fs::write(&ap, &answer).expect("write");
-        for team in output_mutations(&answer, &mut rng) {
-            let code = run_output_validator(&validator, &ip, &ap, &team, &feedback);
-            let want = check(Problem::WythoffMoves, &input, &team, Some(&answer)).verdict;
+        let teams = output_mutations(&answer, &mut rng);
+        for (i, team) in teams.iter().enumerate() {
+            std::fs::write(outputs.join(format!("{i:05}.out")), team).expect("write");
+        }
+        let verdicts = output_validator_verdicts(&validator, &ip, &outputs, teams.len());
+        assert_eq!(verdicts.len(), teams.len());
+        for (i, (team, ok)) in teams.iter().zip(verdicts).enumerate() {
+            let want = check(Problem::WythoffMoves, &input, team, Some(&answer)).verdict;
             assert_eq!(
-                code == 42,
+                ok,
                 want == Verdict::Accepted,
-                "validator exit {code}, check says {want:?} on {:?}",
-                String::from_utf8_lossy(&team)
+                "the validator says {ok}, check says {want:?} on {:?}",
+                String::from_utf8_lossy(team)
             );
-            assert!(matches!(code, 42 | 43), "exit {code}");
-            let msg = std::fs::read_to_string(feedback.join("judgemessage.txt"))
-                .expect("judgemessage.txt");
-            assert!(!msg.trim().is_empty());
-            if code == 42 {
+            if ok {
                 accepted += 1;
             } else {
                 rejected += 1;
+            }
+            // The first outputs (the answer, joined into one line, empty, one
+            // line too many) also go through the Kattis interface whole: the
+            // exit code and the feedback file.
+            if i < 4 {
+                let code = run_output_validator(&validator, &ip, &ap, team, &feedback);
+                assert_eq!(code, if ok { 42 } else { 43 }, "exit {code}");
+                let msg = std::fs::read_to_string(feedback.join("judgemessage.txt"))
+                    .expect("judgemessage.txt");
+                assert!(!msg.trim().is_empty());
             }
         }
     }
