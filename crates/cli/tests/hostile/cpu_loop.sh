@@ -1,3 +1,4 @@
 # expect: TLE
+# time limit: 0.5
 # Burns CPU forever.
 while :; do :; done

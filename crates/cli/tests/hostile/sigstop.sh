@@ -1,4 +1,5 @@
 # expect: TLE
+# time limit: 0.5
 # Stops itself: the wall-time limit still ends the run.
 kill -STOP $$
 echo 0

@@ -283,8 +283,9 @@ fn run(name: &str, mode: &str, nobody: bool) -> Option<Outcome> {
 }
 
 /// The time limit of a hostile program: 1 s, or what a line `# time limit:
-/// N` among its first lines says (for programs whose verdict does not rest on
-/// time, so that a loaded machine cannot turn it into TLE).
+/// N` among its first lines says: more for programs whose verdict does not
+/// rest on time, so that a loaded machine cannot turn it into TLE; less for
+/// programs that never end, whose TLE a shorter limit only makes come sooner.
 fn time_limit(name: &str) -> String {
     let src = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/hostile")
