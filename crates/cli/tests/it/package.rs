@@ -242,25 +242,38 @@ fn edge_inputs(spec: &Spec, rng: &mut Rng) -> Vec<Vec<u8>> {
     out
 }
 
-/// Runs `check(data)` of the validator at `validator` on every file of `dir`
-/// in one Python process; true where it accepts.
-fn python_verdicts(validator: &Path, inputs: &[Vec<u8>], dir: &Path) -> Vec<bool> {
-    for (i, input) in inputs.iter().enumerate() {
-        std::fs::write(dir.join(format!("{i:05}.in")), input).expect("write input");
+/// Writes `items` to `dir/00000`, `dir/00001`, … and calls `function` of the
+/// Python module `validator` on each file's bytes (after the bytes of `first`,
+/// when given), all in one Python process: true where it returns, false where
+/// it raises `rejected` (any other error fails the test).
+fn python_verdicts(
+    validator: &Path,
+    (function, rejected): (&str, &str),
+    first: Option<&Path>,
+    items: &[Vec<u8>],
+    dir: &Path,
+) -> Vec<bool> {
+    for (i, item) in items.iter().enumerate() {
+        std::fs::write(dir.join(format!("{i:05}")), item).expect("write");
     }
     let harness = r#"
 import importlib.util, sys
 spec = importlib.util.spec_from_file_location("validator", sys.argv[1])
 v = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(v)
+call, rejected = getattr(v, sys.argv[2]), getattr(v, sys.argv[3])
+first = ()
+if sys.argv[4]:
+    with open(sys.argv[4], "rb") as f:
+        first = (f.read(),)
 out = []
-for i in range(int(sys.argv[3])):
-    with open("%s/%05d.in" % (sys.argv[2], i), "rb") as f:
+for i in range(int(sys.argv[6])):
+    with open("%s/%05d" % (sys.argv[5], i), "rb") as f:
         data = f.read()
     try:
-        v.check(data)
+        call(*first, data)
         out.append("1")
-    except v.Invalid:
+    except rejected:
         out.append("0")
 print("".join(out))
 "#;
@@ -268,8 +281,10 @@ print("".join(out))
         .arg("-c")
         .arg(harness)
         .arg(validator)
+        .args([function, rejected])
+        .arg(first.map_or(Path::new(""), |p| p))
         .arg(dir)
-        .arg(inputs.len().to_string())
+        .arg(items.len().to_string())
         .output()
         .expect("python3 is needed to test the generated validators");
     assert!(
@@ -278,7 +293,9 @@ print("".join(out))
         String::from_utf8_lossy(&out.stderr)
     );
     let s = String::from_utf8(out.stdout).expect("utf-8");
-    s.trim().bytes().map(|b| b == b'1').collect()
+    let verdicts: Vec<bool> = s.trim().bytes().map(|b| b == b'1').collect();
+    assert_eq!(verdicts.len(), items.len());
+    verdicts
 }
 
 fn write_validator(spec: &Spec, dir: &Path) -> PathBuf {
@@ -320,8 +337,7 @@ fn the_generated_input_validator_accepts_exactly_what_validate_accepts() {
         let dir = tmp.path().join(problem.name());
         std::fs::create_dir_all(&dir).expect("mkdir");
         let validator = write_validator(spec, tmp.path());
-        let got = python_verdicts(&validator, &inputs, &dir);
-        assert_eq!(got.len(), inputs.len());
+        let got = python_verdicts(&validator, ("check", "Invalid"), None, &inputs, &dir);
         let mut accepted = 0;
         for (input, py) in inputs.iter().zip(got) {
             let rust = validate(problem, input);
@@ -433,47 +449,6 @@ fn output_mutations(answer: &[u8], rng: &mut Rng) -> Vec<Vec<u8>> {
     out
 }
 
-/// Whether the output validator of `wythoff-moves` accepts each team output
-/// of `dir` (`00000.out`, ...) for `input`: its `judge` function called in one
-/// Python process, as [`python_verdicts`] does for the input validators (a
-/// process per output spent most of the test's time starting Python).
-fn output_validator_verdicts(validator: &Path, input: &Path, dir: &Path, n: usize) -> Vec<bool> {
-    let harness = r#"
-import importlib.util, sys
-spec = importlib.util.spec_from_file_location("validator", sys.argv[1])
-v = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(v)
-with open(sys.argv[2], "rb") as f:
-    data = f.read()
-out = []
-for i in range(int(sys.argv[4])):
-    with open("%s/%05d.out" % (sys.argv[3], i), "rb") as f:
-        team = f.read()
-    try:
-        v.judge(data, team)
-        out.append("1")
-    except v.Wrong:
-        out.append("0")
-print("".join(out))
-"#;
-    let out = Command::new("python3")
-        .arg("-c")
-        .arg(harness)
-        .arg(validator)
-        .arg(input)
-        .arg(dir)
-        .arg(n.to_string())
-        .output()
-        .expect("python3 is needed to test the output validator");
-    assert!(
-        out.status.success(),
-        "harness failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let s = String::from_utf8(out.stdout).expect("utf-8");
-    s.trim().bytes().map(|b| b == b'1').collect()
-}
-
 #[test]
 fn the_wythoff_moves_output_validator_agrees_with_check() {
     let tmp = temp();
@@ -502,12 +477,10 @@ fn the_wythoff_moves_output_validator_agrees_with_check() {
         let (ip, ap) = (tmp.path().join("t.in"), tmp.path().join("t.ans"));
         std::fs::write(&ip, &input).expect("write");
         std::fs::write(&ap, &answer).expect("write");
+        // The validator's `judge(input, team)`, in one Python process (a
+        // process per output spent most of this test's time starting Python).
         let teams = output_mutations(&answer, &mut rng);
-        for (i, team) in teams.iter().enumerate() {
-            std::fs::write(outputs.join(format!("{i:05}.out")), team).expect("write");
-        }
-        let verdicts = output_validator_verdicts(&validator, &ip, &outputs, teams.len());
-        assert_eq!(verdicts.len(), teams.len());
+        let verdicts = python_verdicts(&validator, ("judge", "Wrong"), Some(&ip), &teams, &outputs);
         for (i, (team, ok)) in teams.iter().zip(verdicts).enumerate() {
             let want = check(Problem::WythoffMoves, &input, team, Some(&answer)).verdict;
             assert_eq!(
