@@ -17,10 +17,11 @@
 use super::{ANSWER, Form, Stop, step};
 use crate::problem::{Case, Definition};
 use safe_arch::{
-    add_i16_m128i, bitand_m128i, byte_shr_imm_u128_m128i, cmp_eq_mask_i8_m128i,
-    cmp_gt_mask_i8_m128i, get_i64_from_m128i_s, load_unaligned_m128i, m128i, move_mask_i8_m128i,
-    mul_i16_horizontal_add_m128i, mul_i16_keep_low_m128i, pack_i32_to_i16_m128i,
-    set_splat_i8_m128i, set_splat_i16_m128i, set_splat_i32_m128i, shr_imm_u16_m128i, sub_i8_m128i,
+    add_i16_m128i, add_i64_m128i, bitand_m128i, cmp_eq_mask_i8_m128i, cmp_gt_mask_i8_m128i,
+    get_i64_from_m128i_s, load_unaligned_m128i, m128i, move_mask_i8_m128i,
+    mul_i16_horizontal_add_m128i, mul_i16_keep_low_m128i, mul_widen_u32_odd_m128i,
+    pack_i32_to_i16_m128i, set_splat_i8_m128i, set_splat_i16_m128i, set_splat_i32_m128i,
+    shr_imm_u16_m128i, shr_imm_u64_m128i, sub_i8_m128i, unpack_high_i64_m128i,
 };
 
 /// The bytes of a window.
@@ -106,31 +107,106 @@ fn values(w: &[u8; BEFORE + SPAN], ea: usize, na: usize, eb: usize, nb: usize) -
     // Each quadruple is below 10^4: 16 bits. Then the halves of 16 digits.
     let q = pack_i32_to_i16_m128i(fours(digits(ea, na)), fours(digits(eb, nb)));
     let e = mul_i16_horizontal_add_m128i(q, set_splat_i32_m128i(1 << 16 | 10_000));
-    let join = |x: i64| (x as u64 & 0xffff_ffff) * 100_000_000 + (x as u64 >> 32);
+    // The first half (the even 32-bit lanes) times 10^8, plus the second.
+    let v = add_i64_m128i(
+        mul_widen_u32_odd_m128i(e, set_splat_i32_m128i(100_000_000)),
+        shr_imm_u64_m128i::<32>(e),
+    );
     (
-        join(get_i64_from_m128i_s(e)),
-        join(get_i64_from_m128i_s(byte_shr_imm_u128_m128i::<8>(e))),
+        get_i64_from_m128i_s(v) as u64,
+        get_i64_from_m128i_s(unpack_high_i64_m128i(v, v)) as u64,
     )
+}
+
+/// Whether every line ending in the window is canonical, from its masks
+/// alone. Up to the last line feed: every non-digit is a separator (a space or
+/// a line feed; a line feed only, for one field); no two are adjacent and the
+/// first byte is a digit (no number is empty); spaces and line feeds alternate
+/// from a space (the parity of the non-digits up to a space is odd, up to a
+/// line feed even); and no 16 bytes in a row are digits.
+#[inline(always)]
+fn all_canonical<const TWO: bool>(non_digits: u64, spaces: u64, lfs: u64) -> bool {
+    let lines = u64::MAX >> lfs.leading_zeros();
+    let nd = non_digits & lines;
+    let spaces = spaces & lines;
+    let separators = if TWO { spaces | lfs } else { lfs };
+    let mut odd = nd;
+    for k in [1, 2, 4, 8, 16, 32] {
+        odd ^= odd << k;
+    }
+    let mut digits16 = !nd & lines;
+    for k in [1, 2, 4, 8] {
+        digits16 &= digits16 >> k;
+    }
+    nd == separators
+        && nd & (nd >> 1 | 1) == 0
+        && (!TWO || spaces & !odd | lfs & odd == 0)
+        && digits16 == 0
+}
+
+/// The answer of the case `(a, b)` (or `a`) at `out[*o..]`; `false` (nothing
+/// written) for the terminator and a case `wins` does not decide.
+#[inline(always)]
+fn answer<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
+    def: &D,
+    form: &Form,
+    (a, b): (u64, u64),
+    out: &mut [u8; SPAN * ANSWER + ANSWER],
+    o: &mut usize,
+) -> bool {
+    if TERMINATOR && a == 0 && b == 0 {
+        return false;
+    }
+    let case = if TWO { Case::pair(a, b) } else { Case::one(a) };
+    let Some(wins) = def.wins(&case) else {
+        return false;
+    };
+    let (line, n) = &form.lines[usize::from(wins)];
+    let at = *o & (SPAN * ANSWER - 1);
+    out[at..at + ANSWER].copy_from_slice(line);
+    *o += n;
+    true
 }
 
 /// The answers of the lines that end in the window `w[16..]`, the first
 /// starting at `w[16]`, written from `out[0]`: the offset (from `w[16]`) of
-/// the first line not taken, the cases and the bytes written. `out` has room
-/// for 64 answers.
+/// the first line not taken, the cases and the bytes written.
 #[inline(always)]
 fn window<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
     def: &D,
     form: &Form,
     w: &[u8; BEFORE + SPAN],
-    out: &mut [u8; SPAN * ANSWER],
+    out: &mut [u8; SPAN * ANSWER + ANSWER],
 ) -> (usize, u64, usize) {
     let (non_digits, spaces, mut lfs) = masks(w);
     let (mut st, mut cases, mut o) = (0usize, 0u64, 0usize);
+    if lfs != 0 && all_canonical::<TWO>(non_digits, spaces, lfs) {
+        // Every line: its space is the next one.
+        let mut spaces = spaces;
+        while lfs != 0 {
+            let e = lfs.trailing_zeros() as usize;
+            let values = if TWO {
+                let sp = spaces.trailing_zeros() as usize;
+                spaces &= spaces.wrapping_sub(1);
+                values(w, BEFORE + sp, sp - st, BEFORE + e, e - sp - 1)
+            } else {
+                (values(w, BEFORE + e, e - st, BEFORE + e, e - st).0, 0)
+            };
+            if !answer::<D, TWO, TERMINATOR>(def, form, values, out, &mut o) {
+                break;
+            }
+            cases += 1;
+            st = e + 1;
+            lfs &= lfs - 1;
+        }
+        return (st, cases, o);
+    }
+    // Some line is not: each checked, up to the first that is not.
     while lfs != 0 {
         let e = lfs.trailing_zeros() as usize;
         let nd = non_digits >> st;
         let t1 = nd.trailing_zeros() as usize;
-        let (a, b) = if TWO {
+        let values = if TWO {
             let t2 = (nd & (nd - 1)).trailing_zeros() as usize;
             let nb = t2.wrapping_sub(t1 + 1);
             let canonical = spaces >> (st + t1) & 1 == 1
@@ -147,19 +223,9 @@ fn window<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
             }
             (values(w, BEFORE + e, t1, BEFORE + e, t1).0, 0)
         };
-        if TERMINATOR && a == 0 && b == 0 {
+        if !answer::<D, TWO, TERMINATOR>(def, form, values, out, &mut o) {
             break;
         }
-        let case = if TWO { Case::pair(a, b) } else { Case::one(a) };
-        let Some(wins) = def.wins(&case) else {
-            break;
-        };
-        let (answer, n) = &form.lines[usize::from(wins)];
-        let at = o & (SPAN * ANSWER - 1);
-        if let Some(dst) = out.get_mut(at..at + ANSWER) {
-            dst.copy_from_slice(answer);
-        }
-        o += n;
         cases += 1;
         st = e + 1;
         lfs &= lfs - 1;
@@ -194,8 +260,8 @@ pub(crate) fn run_as<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: 
         let (Some(w), Some(dst)) = (
             s.get(p - BEFORE..p + SPAN)
                 .and_then(|w| <&[u8; BEFORE + SPAN]>::try_from(w).ok()),
-            out.get_mut(o..o + SPAN * ANSWER)
-                .and_then(|d| <&mut [u8; SPAN * ANSWER]>::try_from(d).ok()),
+            out.get_mut(o..o + SPAN * ANSWER + ANSWER)
+                .and_then(|d| <&mut [u8; SPAN * ANSWER + ANSWER]>::try_from(d).ok()),
         ) else {
             break;
         };
