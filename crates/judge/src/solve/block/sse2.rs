@@ -17,8 +17,8 @@
 use super::{ANSWER, Form, Stop, step};
 use crate::problem::{Case, Definition};
 use safe_arch::{
-    add_i16_m128i, add_i64_m128i, bitand_m128i, cmp_eq_mask_i8_m128i, cmp_gt_mask_i8_m128i,
-    get_i64_from_m128i_s, load_unaligned_m128i, m128i, move_mask_i8_m128i,
+    add_i8_m128i, add_i16_m128i, add_i64_m128i, bitand_m128i, cmp_eq_mask_i8_m128i,
+    cmp_gt_mask_i8_m128i, get_i64_from_m128i_s, load_unaligned_m128i, m128i, move_mask_i8_m128i,
     mul_i16_horizontal_add_m128i, mul_i16_keep_low_m128i, mul_widen_u32_odd_m128i,
     pack_i32_to_i16_m128i, set_splat_i8_m128i, set_splat_i16_m128i, set_splat_i32_m128i,
     shr_imm_u16_m128i, shr_imm_u64_m128i, sub_i8_m128i, unpack_high_i64_m128i,
@@ -54,28 +54,22 @@ fn load(w: &[u8; BEFORE + SPAN], i: usize) -> m128i {
 /// (non-digits, spaces, line feeds).
 #[inline(always)]
 fn masks(w: &[u8; BEFORE + SPAN]) -> (u64, u64, u64) {
-    let (slash, colon) = (
-        set_splat_i8_m128i(b'/' as i8),
-        set_splat_i8_m128i(b':' as i8),
-    );
+    // Adding 0x50 takes the digits, and only them, to 0x80..=0x89, the
+    // bytes not above -119 as `i8`.
+    let (shift, top) = (set_splat_i8_m128i(0x50), set_splat_i8_m128i(-119));
     let (space, lf) = (
         set_splat_i8_m128i(b' ' as i8),
         set_splat_i8_m128i(b'\n' as i8),
     );
-    let (mut digits, mut spaces, mut lfs) = (0u64, 0u64, 0u64);
+    let (mut non_digits, mut spaces, mut lfs) = (0u64, 0u64, 0u64);
     for k in 0..SPAN / 16 {
         let v = load(w, BEFORE + 16 * k);
-        // Signed compares: a byte ≥ 0x80 is negative, below b'/', no digit.
-        let d = bitand_m128i(
-            cmp_gt_mask_i8_m128i(v, slash),
-            cmp_gt_mask_i8_m128i(colon, v),
-        );
         let bits = |m: m128i| u64::from(move_mask_i8_m128i(m) as u16) << (16 * k);
-        digits |= bits(d);
+        non_digits |= bits(cmp_gt_mask_i8_m128i(add_i8_m128i(v, shift), top));
         spaces |= bits(cmp_eq_mask_i8_m128i(v, space));
         lfs |= bits(cmp_eq_mask_i8_m128i(v, lf));
     }
-    (!digits, spaces, lfs)
+    (non_digits, spaces, lfs)
 }
 
 /// The values of two runs of 1 to 15 digits in `w`: `na` digits ending
@@ -288,5 +282,28 @@ pub(crate) fn run_as<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: 
         cases,
         written: o,
         full: p < end && cases < max_cases && o + ANSWER > out.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every byte value at every place of a window, against the definition.
+    #[test]
+    fn masks_classify_every_byte() {
+        for first in 0..=255u8 {
+            let mut w = [b'7'; BEFORE + SPAN];
+            for (i, b) in w[BEFORE..].iter_mut().enumerate() {
+                *b = first.wrapping_add(i as u8);
+            }
+            let mut want = (0u64, 0u64, 0u64);
+            for (i, &b) in w[BEFORE..].iter().enumerate() {
+                want.0 |= u64::from(!b.is_ascii_digit()) << i;
+                want.1 |= u64::from(b == b' ') << i;
+                want.2 |= u64::from(b == b'\n') << i;
+            }
+            assert_eq!(masks(&w), want, "from {first}");
+        }
     }
 }
