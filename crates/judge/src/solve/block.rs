@@ -218,7 +218,7 @@ fn run_as<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
     return run_lines::<D, TWO, TERMINATOR>(def, form, s, from, to, max_cases, out);
 }
 
-/// [`run`] for one form, line by line with [`line`]: the reference of the
+/// [`run`] for one form, line by line with [`line()`]: the reference of the
 /// windows of [`sse2`] (and the block path where there is no SSE2).
 #[inline(always)]
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]

@@ -3,16 +3,18 @@
 //! the lines of a 64-byte window at once.
 //!
 //! Compares of the window's four 16-byte parts give the bit masks of its
-//! non-digits, spaces and line feeds; every line ending in the window is then
-//! checked from the masks alone (its first non-digit is a space, its second
-//! the line feed, both numbers 1 to 15 digits long), and its two numbers are
-//! converted together: the 16 bytes ending at each number, their leading bytes
-//! masked off, become pairs, quadruples and halves of eight digits by a
-//! multiply each. The line starts come from the line-feed mask, so no line
-//! waits for the parse of the one before it, and the limits of [`run`](super::run)
-//! (range, cases, room in the output) are checked once a window. Each line is
-//! decided exactly as [`line`](super::line) decides it; the tests run both on
-//! the same bytes.
+//! non-digits, spaces and line feeds. Bit arithmetic on the masks decides
+//! whether every line ending in the window is canonical ([`all_canonical`]);
+//! if so each line takes its space and line feed from the masks, else each is
+//! checked from them (its first non-digit a space, its second the line feed,
+//! both numbers 1 to 15 digits long) up to the first that is not. The two
+//! numbers of a line are converted together: the 16 bytes ending at each
+//! number, their leading bytes masked off, become pairs, quadruples and
+//! halves of eight digits by a multiply each. The line starts come from the
+//! line-feed mask, so no line waits for the parse of the one before it, and
+//! the limits of [`run`](super::run) (range, cases, room in the output) are
+//! checked once a window. Each line is decided exactly as
+//! [`line`](super::line) decides it; the tests run both on the same bytes.
 
 use super::{ANSWER, Form, Stop, step};
 use crate::problem::{Case, Definition};
