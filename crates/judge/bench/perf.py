@@ -97,7 +97,7 @@ def main():
     if a.judge:
         judge = os.path.abspath(shutil.which(a.judge) or a.judge)
     else:
-        subprocess.run(["cargo", "build", "--release", "-q", "-p", "beatty-judge"], cwd=ROOT, check=True)
+        subprocess.run(["cargo", "build", "--release", "-q", "--bin", "judge"], cwd=ROOT, check=True)
         judge = os.path.join(ROOT, "target", "release", "judge")
     before = os.path.abspath(a.before) if a.before else None
     work = tempfile.mkdtemp(prefix="beatty-perf-")

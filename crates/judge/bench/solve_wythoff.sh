@@ -6,7 +6,7 @@
 #   JUDGE=path/to/judge bash crates/judge/bench/solve_wythoff.sh ...
 #
 # Without JUDGE it builds and measures target/release/judge; with it, that binary
-# (e.g. one installed with `cargo install --path crates/judge --locked --profile dist`).
+# (e.g. one installed with `cargo install --path crates/cli --locked --profile dist`).
 #
 # For each size it generates `judge gen wythoff --profile random --cases N`
 # (a, b ≤ 10^9, about 20 bytes a line), runs each program 3 times, and prints
@@ -30,7 +30,7 @@ trap 'rm -rf "$work"' EXIT
 if [ -n "${JUDGE:-}" ]; then
     judge=$JUDGE
 else
-    cargo build --release -q -p beatty-judge
+    cargo build --release -q --bin judge
     judge=target/release/judge
 fi
 echo "judge: $judge"

@@ -11,13 +11,20 @@
 //! room for one more answer. The general path of the solver decides that line
 //! exactly as it always has (errors included), then the block path resumes.
 //!
-//! Numbers are read eight digits at a time (SWAR: [`number`]): a digit mask of
-//! a little-endian `u64` finds the end of the number, and three multiplies
-//! turn eight digit bytes into their value. `number` is tested against
-//! [`fast::number`](super::fast::number) (and that against `str::parse`) on
-//! every length and on random bytes.
+//! On x86-64 the lines are taken a 64-byte window at a time (`sse2.rs`: bit
+//! masks of the window's digits, spaces and line feeds, then both numbers of a
+//! line converted together); elsewhere, and for the lines near the end of the
+//! range, one at a time ([`run_lines`]), each number read eight digits at a
+//! time (SWAR: [`number`]): a digit mask of a little-endian `u64` finds the end
+//! of the number, and three multiplies turn eight digit bytes into their value.
+//! `number` is tested against [`fast::number`](super::fast::number) (and that
+//! against `str::parse`) on every length and on random bytes, and the windows
+//! against [`run_lines`] on random lines.
 
 use crate::problem::{Case, Definition};
+
+#[cfg(target_arch = "x86_64")]
+mod sse2;
 
 /// The bytes a line needs after its start: it reads at most 16 + 1 + 16 + 1
 /// of them (the second number's window starts at most 16 bytes in).
@@ -193,9 +200,29 @@ pub(crate) fn run<D: Definition + ?Sized>(
     }
 }
 
-/// [`run`] for one form.
+/// [`run`] for one form: by windows of 64 bytes on x86-64 ([`sse2`]), else
+/// line by line ([`run_lines`]).
 #[inline(always)]
 fn run_as<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
+    def: &D,
+    form: &Form,
+    s: &[u8],
+    from: usize,
+    to: usize,
+    max_cases: u64,
+    out: &mut [u8],
+) -> Stop {
+    #[cfg(target_arch = "x86_64")]
+    return sse2::run_as::<D, TWO, TERMINATOR>(def, form, s, from, to, max_cases, out);
+    #[cfg(not(target_arch = "x86_64"))]
+    return run_lines::<D, TWO, TERMINATOR>(def, form, s, from, to, max_cases, out);
+}
+
+/// [`run`] for one form, line by line with [`line()`]: the reference of the
+/// windows of [`sse2`] (and the block path where there is no SSE2).
+#[inline(always)]
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn run_lines<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
     def: &D,
     form: &Form,
     s: &[u8],
@@ -311,6 +338,136 @@ mod tests {
                     .map(|l| (l.values, l.len));
                 assert_eq!(line(&s, 0, two), want, "{:?}", String::from_utf8_lossy(&s));
             }
+        }
+    }
+
+    /// The form of `def`'s answers, as `solve_cases` builds it.
+    fn form_of(def: &dyn Definition) -> Option<Form> {
+        let spec = def.spec();
+        let w = spec.words?;
+        let padded = |word: &str| {
+            let mut line = [0u8; ANSWER];
+            line[..word.len()].copy_from_slice(word.as_bytes());
+            line[word.len()] = b'\n';
+            (line, word.len() + 1)
+        };
+        Some(Form {
+            two: spec.fields.len() == 2,
+            terminator: spec.framing == crate::problem::Framing::Terminator,
+            lines: [padded(w.loses), padded(w.wins)],
+        })
+    }
+
+    /// Random lines, mostly canonical: numbers of every length 1 to 17
+    /// (leading zeros, zeros, the terminator `0 0`), and now and then a line
+    /// the general path must decide (a tab, a carriage return, two spaces, a
+    /// missing or extra field, a stray byte, a blank line).
+    fn random_lines(rng: &mut crate::generate::SplitMix64, two: bool, len: usize) -> Vec<u8> {
+        let odd = [b' ', b'\n', b'\t', b'\r', b'x', b'/', b':', 0, 0x80, 0xff];
+        let mut s = Vec::new();
+        while s.len() < len {
+            let start = s.len();
+            let fields = if rng.chance(1, 200) {
+                usize::from(two) + 2 - rng.range(0, 2) as usize
+            } else {
+                1 + usize::from(two)
+            };
+            for f in 0..fields {
+                if f > 0 {
+                    s.push(b' ');
+                }
+                let digits = match rng.range(0, 9) {
+                    0 => rng.range(1, 17),
+                    1 => 1,
+                    _ => rng.range(8, 10),
+                };
+                for _ in 0..digits {
+                    let zero = rng.chance(1, 10);
+                    s.push(if zero {
+                        b'0'
+                    } else {
+                        b'0' + rng.range(0, 9) as u8
+                    });
+                }
+            }
+            s.push(b'\n');
+            if rng.chance(1, 100) {
+                let at = rng.range(start as u64, s.len() as u64 - 1) as usize;
+                s[at] = odd[rng.range(0, odd.len() as u64 - 1) as usize];
+            }
+        }
+        s
+    }
+
+    /// The block path ([`run_as`]) against its reference, the line-by-line
+    /// loop ([`run_lines`]): the same [`Stop`] and the same answers, from
+    /// every start, to every end, with every limit of cases and of room.
+    #[test]
+    fn windows_agree_with_the_line_loop() {
+        let mut rng = crate::generate::SplitMix64::new(2123);
+        for problem in crate::Problem::ALL {
+            let def = problem.def();
+            let Some(form) = form_of(def) else { continue };
+            let mut windows = 0;
+            for round in 0..600 {
+                let len = rng.range(1, 3000) as usize;
+                let s = random_lines(&mut rng, form.two, len);
+                let from = rng.range(0, 40.min(s.len() as u64 - 1)) as usize;
+                let to = if rng.chance(1, 2) {
+                    s.len()
+                } else {
+                    rng.range(from as u64, s.len() as u64) as usize
+                };
+                let max_cases = if rng.chance(1, 3) {
+                    rng.range(0, 100)
+                } else {
+                    u64::MAX
+                };
+                let room = if rng.chance(1, 3) {
+                    rng.range(0, 2000) as usize
+                } else {
+                    32 * s.len() + 64
+                };
+                let (mut want, mut got) = (vec![0u8; room], vec![0u8; room]);
+                // From each stop on, as the solver resumes after the general
+                // path has decided the line there: the line after it.
+                let mut from = from;
+                while from < to {
+                    let got_stop = run(def, &form, &s, from, to, max_cases, &mut got);
+                    let want_stop = match (form.two, form.terminator) {
+                        (true, false) => run_lines::<_, true, false>(
+                            def, &form, &s, from, to, max_cases, &mut want,
+                        ),
+                        (true, true) => run_lines::<_, true, true>(
+                            def, &form, &s, from, to, max_cases, &mut want,
+                        ),
+                        (false, false) => run_lines::<_, false, false>(
+                            def, &form, &s, from, to, max_cases, &mut want,
+                        ),
+                        (false, true) => run_lines::<_, false, true>(
+                            def, &form, &s, from, to, max_cases, &mut want,
+                        ),
+                    };
+                    let text = String::from_utf8_lossy(&s[from..]);
+                    assert_eq!(
+                        got_stop, want_stop,
+                        "{problem} round {round} from {from}: {text:?}"
+                    );
+                    assert!(
+                        got[..got_stop.written] == want[..want_stop.written],
+                        "{problem} round {round} from {from}"
+                    );
+                    windows += got_stop.cases;
+                    if got_stop.full || got_stop.cases == max_cases {
+                        break;
+                    }
+                    match s[got_stop.at..].iter().position(|&b| b == b'\n') {
+                        Some(i) => from = got_stop.at + i + 1,
+                        None => break,
+                    }
+                }
+            }
+            assert!(windows > 10_000, "{problem}: {windows} lines answered");
         }
     }
 }

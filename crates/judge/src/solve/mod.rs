@@ -8,7 +8,8 @@
 //!
 //! For the problems whose answer is who wins, runs of whole lines `a b\n` (or
 //! `n\n`) are answered straight from the buffer by the block path
-//! (`solve/block.rs`: eight digits per SWAR parse); on a large input the buffer is
+//! (`solve/block.rs`: 64-byte windows parsed with SSE2 on x86-64, eight digits
+//! per SWAR parse elsewhere); on a large input the buffer is
 //! split between two threads, and the next chunk is read while they work
 //! (see `blocks`). Any other line goes through the tokenizer, so everything
 //! below holds for every input however it is laid out; the answers are the
