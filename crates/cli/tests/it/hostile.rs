@@ -323,79 +323,110 @@ fn expected(name: &str) -> (String, String) {
     (with, without)
 }
 
+/// Programs whose rounds run at the same time: each mostly waits (for its
+/// time limit, or beside a sleep it leaves behind) or fails at once, and no
+/// round can reach another's processes or files (each has its own directory,
+/// marker and judge; as root each run has a user id of its own, without root
+/// a user namespace). The others keep their rounds one after the other: they
+/// load the CPU, the disk or the process table (`fork_bomb.sh`, `flood.sh`,
+/// `deep_tree.py`), signal every process they may (`kill_judge.sh`), or end
+/// at once anyway.
+const CONCURRENT_ROUNDS: &[&str] = &[
+    "cpu_loop.sh",
+    "sleep.sh",
+    "sigstop.sh",
+    "setsid_escape.sh",
+    "setsid_holds_pipes.sh",
+    "alloc_2g.py",
+    "alloc_2g_touch.c",
+    "alloc_2g_null.c",
+    "alloc_grow.c",
+];
+
 fn judged(name: &str) {
-    let (with_cgroup, without_cgroup) = expected(name);
     let root = is_root();
     let mut rounds = vec![("strict", false), ("basic", false)];
     if root && Path::new("/usr/bin/setpriv").exists() {
         rounds.extend([("strict", true), ("basic", true)]);
     }
-    for (mode, nobody) in rounds {
-        // Without root, basic isolation runs the program as the judge's own
-        // user: it could signal the judge (and `kill -1` every process of the
-        // user) and read what the user can read. That is what basic loses.
-        if mode == "basic"
-            && (nobody || !root)
-            && matches!(
-                name,
-                "kill_judge.sh" | "read_answers.sh" | "rewrite_tests.sh"
-            )
-        {
-            continue;
+    // Without root, basic isolation runs the program as the judge's own
+    // user: it could signal the judge (and `kill -1` every process of the
+    // user) and read what the user can read. That is what basic loses.
+    // Basic isolation shows every process in /proc (documented).
+    rounds.retain(|&(mode, nobody)| {
+        !(mode == "basic"
+            && ((nobody || !root)
+                && matches!(
+                    name,
+                    "kill_judge.sh" | "read_answers.sh" | "rewrite_tests.sh"
+                )
+                || name == "proc_view.sh"))
+    });
+    if CONCURRENT_ROUNDS.contains(&name) {
+        std::thread::scope(|scope| {
+            for &(mode, nobody) in &rounds {
+                scope.spawn(move || judged_round(name, mode, nobody));
+            }
+        });
+    } else {
+        for &(mode, nobody) in &rounds {
+            judged_round(name, mode, nobody);
         }
-        // Basic isolation shows every process in /proc (documented).
-        if mode == "basic" && name == "proc_view.sh" {
-            continue;
-        }
-        let mode_name = if nobody {
-            format!("{mode}, as nobody")
-        } else {
-            mode.to_owned()
-        };
-        let mode_name = mode_name.as_str();
-        let Some(o) = run(name, mode, nobody) else {
-            return;
-        };
-        let want = if o.stderr.contains("memory limit by memory cgroup") {
-            &with_cgroup
-        } else {
-            &without_cgroup
-        };
-        let last = o.stdout.lines().last().unwrap_or_default().to_owned();
-        assert!(
-            last.starts_with(&format!("verdict: {want} ")),
-            "{name} ({mode_name}): expected {want}, the judge said:\n{}",
-            o.stdout
-        );
-        assert_eq!(
-            o.code,
-            Some(if want == "AC" { 0 } else { 1 }),
-            "{name} ({mode_name}):\n{}",
-            o.stdout
-        );
-        // A failing test stops the run (--stop-on-fail): one time limit of
-        // 1 s, plus the grace for the pipes, plus a loaded machine.
-        assert!(
-            o.took < Duration::from_secs(20),
-            "{name} ({mode_name}) took {:?}",
-            o.took
-        );
-        // Nothing the program wrote reaches the terminal raw, and no line of
-        // the report but the last is a verdict line.
-        assert!(
-            !o.stdout.contains('\x1b'),
-            "{name} ({mode_name}): raw escape"
-        );
-        assert_eq!(
-            o.stdout
-                .lines()
-                .filter(|l| l.starts_with("verdict:"))
-                .count(),
-            1,
-            "{name} ({mode_name}):\n{}",
-            o.stdout
-        );
     }
+}
+
+/// One round of [`judged`]: the program under `mode`, by a judge that runs as
+/// `nobody` or as the tests' user; its verdict and report checked.
+fn judged_round(name: &str, mode: &str, nobody: bool) {
+    let (with_cgroup, without_cgroup) = expected(name);
+    let mode_name = if nobody {
+        format!("{mode}, as nobody")
+    } else {
+        mode.to_owned()
+    };
+    let mode_name = mode_name.as_str();
+    let Some(o) = run(name, mode, nobody) else {
+        return;
+    };
+    let want = if o.stderr.contains("memory limit by memory cgroup") {
+        &with_cgroup
+    } else {
+        &without_cgroup
+    };
+    let last = o.stdout.lines().last().unwrap_or_default().to_owned();
+    assert!(
+        last.starts_with(&format!("verdict: {want} ")),
+        "{name} ({mode_name}): expected {want}, the judge said:\n{}",
+        o.stdout
+    );
+    assert_eq!(
+        o.code,
+        Some(if want == "AC" { 0 } else { 1 }),
+        "{name} ({mode_name}):\n{}",
+        o.stdout
+    );
+    // A failing test stops the run (--stop-on-fail): one time limit of
+    // 1 s, plus the grace for the pipes, plus a loaded machine.
+    assert!(
+        o.took < Duration::from_secs(20),
+        "{name} ({mode_name}) took {:?}",
+        o.took
+    );
+    // Nothing the program wrote reaches the terminal raw, and no line of
+    // the report but the last is a verdict line.
+    assert!(
+        !o.stdout.contains('\x1b'),
+        "{name} ({mode_name}): raw escape"
+    );
+    assert_eq!(
+        o.stdout
+            .lines()
+            .filter(|l| l.starts_with("verdict:"))
+            .count(),
+        1,
+        "{name} ({mode_name}):\n{}",
+        o.stdout
+    );
 }
 
 macro_rules! hostile {
