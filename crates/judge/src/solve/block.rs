@@ -362,7 +362,11 @@ mod tests {
     /// (leading zeros, zeros, the terminator `0 0`), and now and then a line
     /// the general path must decide (a tab, a carriage return, two spaces, a
     /// missing or extra field, a stray byte, a blank line).
-    fn random_lines(rng: &mut crate::generate::SplitMix64, two: bool, len: usize) -> Vec<u8> {
+    pub(super) fn random_lines(
+        rng: &mut crate::generate::SplitMix64,
+        two: bool,
+        len: usize,
+    ) -> Vec<u8> {
         let odd = [b' ', b'\n', b'\t', b'\r', b'x', b'/', b':', 0, 0x80, 0xff];
         let mut s = Vec::new();
         while s.len() < len {

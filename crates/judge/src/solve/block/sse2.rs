@@ -308,4 +308,62 @@ mod tests {
             assert_eq!(masks(&w), want, "from {first}");
         }
     }
+
+    /// `all_canonical` against its definition: every line that ends in the
+    /// window, read from its first byte, is a line [`line`](super::super::line)
+    /// takes. Windows of random lines (mostly canonical), with up to three
+    /// bytes changed to separators, digits or strays; both answers must occur
+    /// often, so a mask test that says "no" too often fails as surely as one
+    /// that says "yes" (a "no" only costs speed on the path, not answers).
+    #[test]
+    fn all_canonical_is_every_line_taken_by_line() {
+        let mut rng = crate::generate::SplitMix64::new(2123);
+        let odd = [b' ', b'\n', b'0', b'9', b'x', b'\t'];
+        for two in [false, true] {
+            let (mut yes, mut no) = (0, 0);
+            for _ in 0..20_000 {
+                let s = super::super::tests::random_lines(&mut rng, two, 2 * SPAN);
+                let mut w = [b'7'; BEFORE + SPAN];
+                w[BEFORE..].copy_from_slice(&s[..SPAN]);
+                for _ in 0..rng.range(0, 3) {
+                    let at = BEFORE + rng.range(0, SPAN as u64 - 1) as usize;
+                    w[at] = odd[rng.range(0, odd.len() as u64 - 1) as usize];
+                }
+                let (nd, spaces, lfs) = masks(&w);
+                if lfs == 0 {
+                    continue;
+                }
+                let last = 63 - lfs.leading_zeros() as usize;
+                let mut padded = w[BEFORE..].to_vec();
+                padded.extend_from_slice(&[b'x'; super::super::WINDOW]);
+                let mut p = 0;
+                let want = loop {
+                    if p > last {
+                        break true;
+                    }
+                    match super::super::line(&padded, p, two) {
+                        Some((_, len)) if p + len - 1 <= last => p += len,
+                        _ => break false,
+                    }
+                };
+                let got = if two {
+                    all_canonical::<true>(nd, spaces, lfs)
+                } else {
+                    all_canonical::<false>(nd, spaces, lfs)
+                };
+                assert_eq!(
+                    got,
+                    want,
+                    "two fields: {two}, window {:?}",
+                    String::from_utf8_lossy(&w[BEFORE..])
+                );
+                if want {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+            }
+            assert!(yes > 2_000 && no > 2_000, "two: {two}: {yes} yes, {no} no");
+        }
+    }
 }
