@@ -342,7 +342,7 @@ mod tests {
     }
 
     /// The form of `def`'s answers, as `solve_cases` builds it.
-    fn form_of(def: &dyn Definition) -> Option<Form> {
+    pub(super) fn form_of(def: &dyn Definition) -> Option<Form> {
         let spec = def.spec();
         let w = spec.words?;
         let padded = |word: &str| {

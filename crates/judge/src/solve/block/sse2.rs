@@ -309,6 +309,75 @@ mod tests {
         }
     }
 
+    /// What [`window`] takes, against its definition: the lines from the
+    /// window's first byte that end in it, each one [`line`](super::super::line)
+    /// takes and the problem answers (not the terminator, `wins` decides it),
+    /// up to the first that is not. The windows, from random lines with up to
+    /// three bytes changed, are as often mixed as canonical, so both of its
+    /// ways are checked (a way that gave up early would only have cost speed
+    /// in the solver, whose per-line path takes the rest).
+    #[test]
+    fn window_takes_the_lines_line_takes() {
+        let mut rng = crate::generate::SplitMix64::new(2124);
+        let odd = [b' ', b'\n', b'0', b'9', b'x', b'\t'];
+        for problem in crate::Problem::ALL {
+            let def = problem.def();
+            let Some(form) = super::super::tests::form_of(def) else {
+                continue;
+            };
+            let (mut full, mut part) = (0, 0);
+            for _ in 0..4_000 {
+                let s = super::super::tests::random_lines(&mut rng, form.two, 2 * SPAN);
+                let mut w = [b'7'; BEFORE + SPAN];
+                w[BEFORE..].copy_from_slice(&s[..SPAN]);
+                for _ in 0..rng.range(0, 3) {
+                    let at = BEFORE + rng.range(0, SPAN as u64 - 1) as usize;
+                    w[at] = odd[rng.range(0, odd.len() as u64 - 1) as usize];
+                }
+                let mut padded = w[BEFORE..].to_vec();
+                padded.extend_from_slice(&[b'x'; super::super::WINDOW]);
+                let (mut st, mut cases, mut written) = (0usize, 0u64, 0usize);
+                while let Some(([a, b], len)) = super::super::line(&padded, st, form.two) {
+                    if st + len > SPAN || (form.terminator && a == 0 && b == 0) {
+                        break;
+                    }
+                    let case = if form.two {
+                        Case::pair(a, b)
+                    } else {
+                        Case::one(a)
+                    };
+                    let Some(wins) = def.wins(&case) else { break };
+                    st += len;
+                    cases += 1;
+                    written += form.lines[usize::from(wins)].1;
+                }
+                let mut out = [0u8; SPAN * ANSWER + ANSWER];
+                let got = match (form.two, form.terminator) {
+                    (true, false) => window::<_, true, false>(def, &form, &w, &mut out),
+                    (true, true) => window::<_, true, true>(def, &form, &w, &mut out),
+                    (false, false) => window::<_, false, false>(def, &form, &w, &mut out),
+                    (false, true) => window::<_, false, true>(def, &form, &w, &mut out),
+                };
+                assert_eq!(
+                    got,
+                    (st, cases, written),
+                    "{problem}: window {:?}",
+                    String::from_utf8_lossy(&w[BEFORE..])
+                );
+                let last = padded[..SPAN].iter().rposition(|&b| b == b'\n');
+                if last.is_some_and(|l| st == l + 1) {
+                    full += 1;
+                } else {
+                    part += 1;
+                }
+            }
+            assert!(
+                full > 500 && part > 500,
+                "{problem}: {full} whole, {part} cut short"
+            );
+        }
+    }
+
     /// `all_canonical` against its definition: every line that ends in the
     /// window, read from its first byte, is a line [`line`](super::super::line)
     /// takes. Windows of random lines (mostly canonical), with up to three
