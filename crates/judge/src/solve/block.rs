@@ -21,7 +21,7 @@
 //! against `str::parse`) on every length and on random bytes, and the windows
 //! against [`run_lines`] on random lines.
 
-use crate::problem::{Case, Definition};
+use crate::problem::{Case, Definition, Framing, Spec};
 
 #[cfg(target_arch = "x86_64")]
 mod sse2;
@@ -131,6 +131,25 @@ pub(crate) struct Form {
     pub(crate) terminator: bool,
     /// The answer lines (loses, wins), each padded to 16 bytes, and their lengths.
     pub(crate) lines: [([u8; ANSWER], usize); 2],
+}
+
+impl Form {
+    /// The form of a problem's answers: `None` unless its answer is who wins
+    /// (`words`) and both words fit in an answer line with their line feed.
+    pub(crate) fn of(spec: &Spec) -> Option<Form> {
+        let w = spec.words?;
+        let padded = |word: &str| {
+            let mut line = [0u8; ANSWER];
+            line.get_mut(..word.len())?.copy_from_slice(word.as_bytes());
+            *line.get_mut(word.len())? = b'\n';
+            Some((line, word.len() + 1))
+        };
+        Some(Form {
+            two: spec.fields.len() == 2,
+            terminator: spec.framing == Framing::Terminator,
+            lines: [padded(w.loses)?, padded(w.wins)?],
+        })
+    }
 }
 
 /// Where [`run`] stopped.
@@ -341,23 +360,6 @@ mod tests {
         }
     }
 
-    /// The form of `def`'s answers, as `solve_cases` builds it.
-    pub(super) fn form_of(def: &dyn Definition) -> Option<Form> {
-        let spec = def.spec();
-        let w = spec.words?;
-        let padded = |word: &str| {
-            let mut line = [0u8; ANSWER];
-            line[..word.len()].copy_from_slice(word.as_bytes());
-            line[word.len()] = b'\n';
-            (line, word.len() + 1)
-        };
-        Some(Form {
-            two: spec.fields.len() == 2,
-            terminator: spec.framing == crate::problem::Framing::Terminator,
-            lines: [padded(w.loses), padded(w.wins)],
-        })
-    }
-
     /// Random lines, mostly canonical: numbers of every length 1 to 17
     /// (leading zeros, zeros, the terminator `0 0`), and now and then a line
     /// the general path must decide (a tab, a carriage return, two spaces, a
@@ -411,7 +413,9 @@ mod tests {
         let mut rng = crate::generate::SplitMix64::new(2123);
         for problem in crate::Problem::ALL {
             let def = problem.def();
-            let Some(form) = form_of(def) else { continue };
+            let Some(form) = Form::of(def.spec()) else {
+                continue;
+            };
             let mut windows = 0;
             for round in 0..600 {
                 let len = rng.range(1, 3000) as usize;

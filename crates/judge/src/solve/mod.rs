@@ -787,22 +787,7 @@ pub(crate) fn solve_cases<D: Definition + ?Sized>(
     let terminator = spec.framing == Framing::Terminator;
     let two = spec.fields.len() == 2;
     let mut columns = [1u64; 2];
-    // The answer lines of an outcome problem (loses, wins), each with its line
-    // feed in 16 bytes, when both fit.
-    let lines = spec.words.and_then(|w| {
-        let padded = |word: &str| {
-            let mut line = [0u8; 16];
-            line.get_mut(..word.len())?.copy_from_slice(word.as_bytes());
-            *line.get_mut(word.len())? = b'\n';
-            Some((line, word.len() + 1))
-        };
-        Some([padded(w.loses)?, padded(w.wins)?])
-    });
-    let form = lines.map(|lines| block::Form {
-        two,
-        terminator,
-        lines,
-    });
+    let form = block::Form::of(spec);
     let mut threads = Threads::default();
     // Lines left to the per-line path before the block path is tried again,
     // and the next such pause: it doubles (up to 64) each time the block path
@@ -856,10 +841,10 @@ pub(crate) fn solve_cases<D: Definition + ?Sized>(
             break;
         }
         if let Some(w) = def.wins(&case)
-            && let Some(lines) = &lines
+            && let Some(form) = &form
         {
             // An outcome in the problem's words (`Definition::wins`): no `Answer`.
-            let (line, len) = &lines[usize::from(w)];
+            let (line, len) = &form.lines[usize::from(w)];
             out.line16(line, *len)?;
             summary.cases += 1;
             continue;

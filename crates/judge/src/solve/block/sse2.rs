@@ -322,7 +322,7 @@ mod tests {
         let odd = [b' ', b'\n', b'0', b'9', b'x', b'\t'];
         for problem in crate::Problem::ALL {
             let def = problem.def();
-            let Some(form) = super::super::tests::form_of(def) else {
+            let Some(form) = Form::of(def.spec()) else {
                 continue;
             };
             let (mut full, mut part) = (0, 0);
