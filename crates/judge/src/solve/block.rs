@@ -238,9 +238,9 @@ fn run_as<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
 }
 
 /// [`run`] for one form, line by line with [`line()`]: the reference of the
-/// windows of [`sse2`] (and the block path where there is no SSE2).
+/// windows of [`sse2`], which takes the lines before and after its windows
+/// with it (and the block path where there is no SSE2).
 #[inline(always)]
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 fn run_lines<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
     def: &D,
     form: &Form,

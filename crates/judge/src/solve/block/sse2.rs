@@ -16,7 +16,7 @@
 //! checked once a window. Each line is decided exactly as
 //! [`line`](super::line) decides it; the tests run both on the same bytes.
 
-use super::{ANSWER, Form, Stop, step};
+use super::{ANSWER, Form, Stop, run_lines};
 use crate::problem::{Case, Definition};
 use safe_arch::{
     add_i8_m128i, add_i16_m128i, add_i64_m128i, bitand_m128i, cmp_eq_mask_i8_m128i,
@@ -242,14 +242,10 @@ pub(crate) fn run_as<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: 
     out: &mut [u8],
 ) -> Stop {
     let end = to.min(s.len().saturating_sub(super::WINDOW));
-    let (mut p, mut o, mut cases) = (from, 0usize, 0u64);
-    // A number is read from the 16 bytes before its end: windows from byte 16.
-    while p < end.min(BEFORE)
-        && cases < max_cases
-        && step::<D, TWO, TERMINATOR>(def, form, s, &mut p, &mut o, out)
-    {
-        cases += 1;
-    }
+    // A number is read from the 16 bytes before its end: windows from byte 16,
+    // the lines before it one at a time.
+    let head = run_lines::<D, TWO, TERMINATOR>(def, form, s, from, to.min(BEFORE), max_cases, out);
+    let (mut p, mut o, mut cases) = (head.at, head.written, head.cases);
     // Windows while every line in one starts before `end` and its answers
     // fit, whatever they are (at most 64 lines).
     while p >= BEFORE && p + SPAN <= end && max_cases - cases >= SPAN as u64 {
@@ -272,18 +268,14 @@ pub(crate) fn run_as<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: 
         }
     }
     // The last lines, where a window would pass the end, and the line that
-    // stopped the windows (which `step` declines as well).
-    while p < end
-        && cases < max_cases
-        && step::<D, TWO, TERMINATOR>(def, form, s, &mut p, &mut o, out)
-    {
-        cases += 1;
-    }
+    // stopped the windows (which `run_lines` declines as well).
+    let tail =
+        run_lines::<D, TWO, TERMINATOR>(def, form, s, p, to, max_cases - cases, &mut out[o..]);
     Stop {
-        at: p,
-        cases,
-        written: o,
-        full: p < end && cases < max_cases && o + ANSWER > out.len(),
+        at: tail.at,
+        cases: cases + tail.cases,
+        written: o + tail.written,
+        full: tail.full,
     }
 }
 
