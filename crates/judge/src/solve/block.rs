@@ -183,18 +183,29 @@ fn step<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
     let Some(([a, b], len)) = line(s, *p, TWO) else {
         return false;
     };
-    if TERMINATOR && a == 0 && b == 0 {
-        return false;
-    }
-    let case = if TWO { Case::pair(a, b) } else { Case::one(a) };
-    let Some(w) = def.wins(&case) else {
+    let Some((answer, n)) = answer_line::<D, TWO, TERMINATOR>(def, form, a, b) else {
         return false;
     };
-    let (answer, n) = &form.lines[usize::from(w)];
     dst.copy_from_slice(answer);
     *o += n;
     *p += len;
     true
+}
+
+/// The answer line (padded to [`ANSWER`] bytes) and its length for the case
+/// `a b` (or `a`); `None` for the terminator and a case `wins` does not decide.
+#[inline(always)]
+fn answer_line<'f, D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
+    def: &D,
+    form: &'f Form,
+    a: u64,
+    b: u64,
+) -> Option<&'f ([u8; ANSWER], usize)> {
+    if TERMINATOR && a == 0 && b == 0 {
+        return None;
+    }
+    let case = if TWO { Case::pair(a, b) } else { Case::one(a) };
+    Some(&form.lines[usize::from(def.wins(&case)?)])
 }
 
 /// Answers the canonical lines of `s` that start in `from..to`, at most

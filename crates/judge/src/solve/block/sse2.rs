@@ -16,8 +16,8 @@
 //! checked once a window. Each line is decided exactly as
 //! [`line`](super::line) decides it; the tests run both on the same bytes.
 
-use super::{ANSWER, Form, Stop, run_lines};
-use crate::problem::{Case, Definition};
+use super::{ANSWER, Form, Stop, answer_line, run_lines};
+use crate::problem::Definition;
 use safe_arch::{
     add_i8_m128i, add_i16_m128i, add_i64_m128i, bitand_m128i, cmp_eq_mask_i8_m128i,
     cmp_gt_mask_i8_m128i, get_i64_from_m128i_s, load_unaligned_m128i, m128i, move_mask_i8_m128i,
@@ -150,14 +150,9 @@ fn answer<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
     out: &mut [u8; SPAN * ANSWER + ANSWER],
     o: &mut usize,
 ) -> bool {
-    if TERMINATOR && a == 0 && b == 0 {
-        return false;
-    }
-    let case = if TWO { Case::pair(a, b) } else { Case::one(a) };
-    let Some(wins) = def.wins(&case) else {
+    let Some((line, n)) = answer_line::<D, TWO, TERMINATOR>(def, form, a, b) else {
         return false;
     };
-    let (line, n) = &form.lines[usize::from(wins)];
     let at = *o & (SPAN * ANSWER - 1);
     out[at..at + ANSWER].copy_from_slice(line);
     *o += n;
@@ -282,6 +277,7 @@ pub(crate) fn run_as<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problem::Case;
 
     /// Every byte value at every place of a window, against the definition.
     #[test]
