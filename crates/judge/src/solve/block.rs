@@ -425,6 +425,8 @@ mod tests {
         for problem in crate::Problem::ALL {
             let def = problem.def();
             let Some(form) = Form::of(def.spec()) else {
+                // Only the problems answered in words have a block path.
+                assert!(def.spec().words.is_none(), "{problem}: no form");
                 continue;
             };
             let mut windows = 0;
