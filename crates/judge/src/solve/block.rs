@@ -124,6 +124,7 @@ pub(crate) fn line(s: &[u8], p: usize, two: bool) -> Option<([u64; 2], usize)> {
 }
 
 /// How a problem's answers are written by [`run`].
+#[derive(Clone, Copy)]
 pub(crate) struct Form {
     /// Two fields (else one).
     pub(crate) two: bool,

@@ -10,8 +10,9 @@
 //! `n\n`) are answered straight from the buffer by the block path
 //! (`solve/block.rs`: 64-byte windows parsed with SSE2 on x86-64, eight digits
 //! per SWAR parse elsewhere); on a large input the buffer is
-//! split between two threads, and the next chunk is read while they work
-//! (see `blocks`). Any other line goes through the tokenizer, so everything
+//! split between two threads (the second one started once, at the first
+//! split, so that it keeps a core of its own), and the next chunk is read
+//! while they work (see `blocks`). Any other line goes through the tokenizer, so everything
 //! below holds for every input however it is laid out; the answers are the
 //! same, in the same order, and an error comes after exactly the same answers. It is *tolerant of layout*: numbers
 //! may be separated by any run of spaces, tabs or carriage returns, blank lines
@@ -48,6 +49,8 @@ use crate::Problem;
 use crate::problem::{Answer, Case, Definition, Framing, Visit};
 use core::fmt;
 use std::io::{self, BufRead, Write};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
 
 /// Input that cannot be solved: where, what was expected, what was found.
 ///
@@ -761,8 +764,8 @@ pub(crate) type DynOut<'a> = Out<&'a mut dyn Write>;
 
 /// The solving loop over the cases of `def`'s format: generic, so each
 /// problem gets a copy in which its `answer` is a direct, inlinable call.
-pub(crate) fn solve_cases<D: Definition + ?Sized>(
-    def: &D,
+pub(crate) fn solve_cases<D: Definition + ?Sized + 'static>(
+    def: &'static D,
     r: &mut DynReader<'_>,
     out: &mut DynOut<'_>,
     summary: &mut SolveSummary,
@@ -938,10 +941,12 @@ fn run_into_vec<D: Definition + ?Sized>(
 }
 
 /// The state of the block path's second thread across calls of [`blocks`].
-#[derive(Default)]
 pub(crate) struct Threads {
     /// Whether a second core is there (asked when first useful).
     available: Option<bool>,
+    /// This thread's share of a split, in `1 / SHARE_ONE` of the unread
+    /// bytes (see [`balanced_share`]).
+    share: u32,
     /// No split before this absolute offset: the last split waited longer
     /// for the second thread than this one worked.
     alone_until: u64,
@@ -949,6 +954,119 @@ pub(crate) struct Threads {
     /// kept in [`Out::spare`] until the reader gets to `from` (absolute
     /// offset) with every earlier line answered, dropped if it goes past.
     pending: Option<Pending>,
+    /// The second thread, started at the first split.
+    worker: Option<Worker>,
+}
+
+impl Default for Threads {
+    fn default() -> Self {
+        Threads {
+            available: None,
+            share: SHARE_FIRST,
+            alone_until: 0,
+            pending: None,
+            worker: None,
+        }
+    }
+}
+
+impl Threads {
+    /// The second thread, started on first use; `None` (and no split from
+    /// then on) if it cannot be started.
+    fn worker<D: Definition + ?Sized + 'static>(
+        &mut self,
+        def: &'static D,
+        form: &block::Form,
+    ) -> Option<&Worker> {
+        if self.worker.is_none() {
+            match Worker::start(def, *form) {
+                Ok(w) => self.worker = Some(w),
+                Err(_) => {
+                    self.available = Some(false);
+                    return None;
+                }
+            }
+        }
+        self.worker.as_ref()
+    }
+}
+
+/// The block path's second thread: one for a whole [`solve`], so that it is
+/// started once, and every later split wakes it on the core it ran on (a new
+/// thread for each split started on this thread's core, and waited there,
+/// for as long as this thread took for its part).
+struct Worker {
+    jobs: mpsc::Sender<Job>,
+    replies: mpsc::Receiver<Reply>,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+/// A part for the second thread: `buf[from..to]`, answered into `spare`.
+struct Job {
+    buf: Arc<Vec<u8>>,
+    from: usize,
+    to: usize,
+    spare: Vec<u8>,
+    /// When the split began.
+    started: Instant,
+}
+
+/// What the second thread did with a [`Job`] (its share of the buffer
+/// already dropped).
+struct Reply {
+    done: Done,
+    spare: Vec<u8>,
+    /// When it ended, from the split's beginning.
+    end: Duration,
+    /// How long it worked on its part.
+    worked: Duration,
+}
+
+impl Worker {
+    fn start<D: Definition + ?Sized + 'static>(
+        def: &'static D,
+        form: block::Form,
+    ) -> io::Result<Worker> {
+        let (jobs, job_rx) = mpsc::channel::<Job>();
+        let (reply_tx, replies) = mpsc::channel();
+        let handle = std::thread::Builder::new()
+            .name("solve-blocks".into())
+            .spawn(move || {
+                for job in job_rx {
+                    let start = job.started.elapsed();
+                    let mut spare = job.spare;
+                    let done = run_into_vec(def, &form, &job.buf, job.from, job.to, &mut spare);
+                    let end = job.started.elapsed();
+                    drop(job.buf);
+                    let reply = Reply {
+                        done,
+                        spare,
+                        end,
+                        worked: end - start,
+                    };
+                    if reply_tx.send(reply).is_err() {
+                        return;
+                    }
+                }
+            })?;
+        Ok(Worker {
+            jobs,
+            replies,
+            handle: Some(handle),
+        })
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // Closing the channel ends the thread's loop.
+        let (closed, _) = mpsc::channel();
+        drop(core::mem::replace(&mut self.jobs, closed));
+        if let Some(h) = self.handle.take() {
+            // A panic there was returned as an error already.
+            let _ = h.join();
+        }
+    }
 }
 
 /// A second half answered ahead (see [`Threads::pending`]).
@@ -969,18 +1087,21 @@ struct Pending {
 /// is not counted, a second core is there and the last split did not wait
 /// for its second thread longer than this one worked (else not for the next
 /// [`ALONE`] bytes: on a loaded machine the second thread waits for a core,
-/// and one thread alone is faster): a scoped thread answers the
-/// last 5/8 of the unread bytes (from a line start) into [`Out::spare`] while
-/// this thread answers the first 3/8 and reads the next chunk ahead
-/// ([`Ahead`]). When the first part ran to its end, the second part's answers
+/// and one thread alone is faster): the second thread ([`Worker`]) answers the
+/// last part of the unread bytes (from a line start) into [`Out::spare`] while
+/// this thread answers the first part and reads the next chunk ahead
+/// ([`Ahead`]). How much the first part takes ([`Threads::share`]) follows
+/// the times of the last split, so that both threads end together whatever a
+/// read costs against a parse on this machine (see [`balanced_share`]).
+/// When the first part ran to its end, the second part's answers
 /// follow it; else they wait as [`Threads::pending`] while the general path
 /// decides the line where the first part stopped and this function answers
 /// the lines up to the second part's start, and are written then (or dropped,
 /// if the reader does not get there: an error, a terminator, a blank line
 /// skipped across it). No line is answered twice, none is lost, and no work
 /// is thrown away on input with the odd irregular line.
-fn blocks<D: Definition + ?Sized>(
-    def: &D,
+fn blocks<D: Definition + ?Sized + 'static>(
+    def: &'static D,
     form: &block::Form,
     r: &mut DynReader<'_>,
     out: &mut DynOut<'_>,
@@ -1023,9 +1144,9 @@ fn blocks<D: Definition + ?Sized>(
             && *threads.available.get_or_insert_with(|| {
                 std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
             }) {
-            // The first line start after 3/8 of the bytes: this thread also
-            // reads the next chunk meanwhile.
-            let mid = r.pos + (s.len() - r.pos) * 3 / 8;
+            // The first line start after this thread's share of the bytes:
+            // it also reads the next chunk meanwhile.
+            let mid = r.pos + (s.len() - r.pos) * threads.share as usize / SHARE_ONE as usize;
             s[mid..]
                 .iter()
                 .position(|&b| b == b'\n')
@@ -1039,26 +1160,54 @@ fn blocks<D: Definition + ?Sized>(
             advance(r, summary, done);
             return Ok(());
         };
+        let Some(worker) = threads.worker(def, form) else {
+            continue;
+        };
         let mut spare = core::mem::take(&mut out.spare);
         if spare.is_empty() {
             spare.resize((s.len() - split) / 2 + 2 * block::ANSWER, 0);
         }
-        let started = std::time::Instant::now();
-        let (first, second, mine, waited) = std::thread::scope(|scope| {
-            let worker = scope.spawn(|| run_into_vec(def, form, s, split, s.len(), &mut spare));
-            let first = run_into_out(def, form, s, r.pos, split, u64::MAX, out);
-            r.ahead.read(&mut r.inner, s.len(), &mut r.eof);
-            let mine = started.elapsed();
-            let second = worker.join();
-            (first, second, mine, started.elapsed() - mine)
+        let len = r.len;
+        // The buffer is shared with the second thread for this split.
+        let buf = Arc::new(core::mem::take(&mut r.buf));
+        let started = Instant::now();
+        let sent = worker.jobs.send(Job {
+            buf: Arc::clone(&buf),
+            from: split,
+            to: len,
+            spare,
+            started,
         });
+        let s = &buf[..len];
+        let first = if sent.is_ok() {
+            run_into_out(def, form, s, r.pos, split, u64::MAX, out)
+        } else {
+            Ok(Done::default())
+        };
+        r.ahead.read(&mut r.inner, len, &mut r.eof);
+        let mine = started.elapsed();
+        let reply = worker.replies.recv();
+        let waited = started.elapsed() - mine;
+        // The second thread dropped its share before replying (or died).
+        r.buf = Arc::unwrap_or_clone(buf);
+        let Reply {
+            done: second,
+            spare,
+            end: theirs,
+            worked,
+        } = reply.map_err(|_| io::Error::other("the block thread panicked"))?;
+        out.spare = spare;
+        threads.share = balanced_share(
+            threads.share,
+            mine.as_nanos(),
+            theirs.as_nanos(),
+            worked.as_nanos(),
+        );
         if waited > mine {
             // The second thread got no core of its own for most of the time
             // (a loaded machine): one thread does better for a while.
-            threads.alone_until = r.base + (s.len() + ALONE) as u64;
+            threads.alone_until = r.base + (len + ALONE) as u64;
         }
-        out.spare = spare;
-        let second = second.map_err(|_| io::Error::other("the block thread panicked"))?;
         let first = first?;
         advance(r, summary, first);
         threads.pending = Some(Pending {
@@ -1070,6 +1219,44 @@ fn blocks<D: Definition + ?Sized>(
             return Ok(());
         }
     }
+}
+
+/// [`Threads::share`] is in units of `1 / SHARE_ONE` of the unread bytes.
+const SHARE_ONE: u32 = 1 << 10;
+/// The first split's share for this thread: 3/8, as it also reads ahead.
+const SHARE_FIRST: u32 = SHARE_ONE * 3 / 8;
+/// The least and the most of the bytes this thread takes.
+const SHARE_MIN: u32 = SHARE_ONE / 8;
+const SHARE_MAX: u32 = SHARE_ONE / 2;
+
+/// The share of the next split for this thread (in `1 / SHARE_ONE` of the
+/// bytes) that makes both threads end together, from the last split: with
+/// the share `share`, this thread ended (its part and the read ahead) `mine_ns`
+/// after the split began, the second thread `theirs_ns` after it (its start,
+/// which waits for a new thread, included) having worked `worked_ns` on its
+/// part.
+///
+/// Moving d of the bytes from the second thread to this one moves d · P of
+/// time, P being the time to parse all of them (`worked_ns / (1 − share)`):
+/// both end together for d = (theirs − mine) / (2 · P). Half that step is
+/// taken (so a single slow split moves the share little), within
+/// [`SHARE_MIN`]..=[`SHARE_MAX`].
+fn balanced_share(share: u32, mine_ns: u128, theirs_ns: u128, worked_ns: u128) -> u32 {
+    if worked_ns == 0 {
+        return share;
+    }
+    // In units of 1 / SHARE_ONE: d = (theirs − mine) · (SHARE_ONE − share) / (2 · worked),
+    // halved.
+    let rest = u128::from(SHARE_ONE - share);
+    let step = |diff: u128| {
+        u32::try_from(diff.saturating_mul(rest) / worked_ns.saturating_mul(4)).unwrap_or(SHARE_ONE)
+    };
+    let next = if theirs_ns >= mine_ns {
+        share.saturating_add(step(theirs_ns - mine_ns))
+    } else {
+        share.saturating_sub(step(mine_ns - theirs_ns))
+    };
+    next.clamp(SHARE_MIN, SHARE_MAX)
 }
 
 /// Moves the reader past the lines `done` answered.
@@ -1177,6 +1364,44 @@ mod tests {
                 assert_eq!(r, Ok(300_000), "every {every} step {step}");
                 assert!(out == want, "every {every} step {step}: answers differ");
             }
+        }
+    }
+
+    #[test]
+    fn balanced_share_moves_half_way_to_equal_ends() {
+        // Worked 1000 ns on 3/4 of the bytes: all of them take P = 4000/3 ns.
+        // The second thread ended 400 ns later: equal ends need d = 400 / (2P)
+        // = 0.15 of the bytes moved here, half of it is 0.075 · 1024 = 76.8.
+        assert_eq!(balanced_share(256, 1000, 1400, 1000), 256 + 76);
+        // This thread ended 400 ns later: the same step back.
+        assert_eq!(balanced_share(256, 1400, 1000, 1000), 256 - 76);
+        // Equal ends, or nothing measured: the share stays.
+        assert_eq!(balanced_share(300, 700, 700, 500), 300);
+        assert_eq!(balanced_share(300, 700, 0, 0), 300);
+        // Never below 1/8 nor above 1/2, however far apart the ends.
+        assert_eq!(balanced_share(256, 10_000_000, 1000, 1000), SHARE_ONE / 8);
+        assert_eq!(balanced_share(256, 1000, u128::MAX / 2, 1), SHARE_ONE / 2);
+    }
+
+    #[test]
+    fn balanced_share_settles_where_both_threads_end_together() {
+        // A model of a split: parsing all the bytes takes `parse` ns on either
+        // thread, and this thread's read ahead `read` ns besides. Both end
+        // together at the share x = (parse − read) / (2 · parse), the fixed
+        // point found by hand; the updates must settle within 1/64 of it.
+        for (parse, read) in [(1000u128, 0u128), (1000, 250), (1000, 500), (700, 50)] {
+            let mut share = SHARE_FIRST;
+            for _ in 0..40 {
+                let mine = parse * u128::from(share) / u128::from(SHARE_ONE) + read;
+                let worked = parse * u128::from(SHARE_ONE - share) / u128::from(SHARE_ONE);
+                share = balanced_share(share, mine, worked, worked);
+            }
+            let want = (parse - read) as f64 / (2 * parse) as f64;
+            let got = f64::from(share) / f64::from(SHARE_ONE);
+            assert!(
+                (got - want.clamp(0.125, 0.5)).abs() < 1.0 / 64.0,
+                "parse {parse} read {read}: {got} against {want}"
+            );
         }
     }
 
