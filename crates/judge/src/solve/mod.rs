@@ -1016,10 +1016,9 @@ struct Job {
 struct Reply {
     done: Done,
     spare: Vec<u8>,
-    /// When it ended, from the split's beginning.
+    /// When it started and ended, from the split's beginning.
+    start: Duration,
     end: Duration,
-    /// How long it worked on its part.
-    worked: Duration,
 }
 
 impl Worker {
@@ -1041,8 +1040,8 @@ impl Worker {
                     let reply = Reply {
                         done,
                         spare,
+                        start,
                         end,
-                        worked: end - start,
                     };
                     if reply_tx.send(reply).is_err() {
                         return;
@@ -1144,24 +1143,19 @@ fn blocks<D: Definition + ?Sized + 'static>(
             && *threads.available.get_or_insert_with(|| {
                 std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
             }) {
-            // The first line start after this thread's share of the bytes:
-            // it also reads the next chunk meanwhile.
-            let mid = r.pos + (s.len() - r.pos) * threads.share as usize / SHARE_ONE as usize;
-            s[mid..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map(|i| mid + i + 1)
+            split_point(s, r.pos, threads.share)
         } else {
             None
         };
-        let Some(split) = split else {
+        // The second thread is started at the first split (if it can be).
+        let Some(split) = split.filter(|_| threads.worker(def, form).is_some()) else {
             let max_cases = count.map_or(u64::MAX, |c| c - summary.cases);
             let done = run_into_out(def, form, s, r.pos, s.len(), max_cases, out)?;
             advance(r, summary, done);
             return Ok(());
         };
-        let Some(worker) = threads.worker(def, form) else {
-            continue;
+        let Some(worker) = &threads.worker else {
+            unreachable!("started above");
         };
         let mut spare = core::mem::take(&mut out.spare);
         if spare.is_empty() {
@@ -1187,27 +1181,22 @@ fn blocks<D: Definition + ?Sized + 'static>(
         r.ahead.read(&mut r.inner, len, &mut r.eof);
         let mine = started.elapsed();
         let reply = worker.replies.recv();
-        let waited = started.elapsed() - mine;
+        let replied = started.elapsed();
         // The second thread dropped its share before replying (or died).
         r.buf = Arc::unwrap_or_clone(buf);
-        let Reply {
-            done: second,
-            spare,
-            end: theirs,
-            worked,
-        } = reply.map_err(|_| io::Error::other("the block thread panicked"))?;
-        out.spare = spare;
-        threads.share = balanced_share(
-            threads.share,
-            mine.as_nanos(),
-            theirs.as_nanos(),
-            worked.as_nanos(),
+        let reply = reply.map_err(|_| io::Error::other("the block thread panicked"))?;
+        out.spare = reply.spare;
+        #[cfg(test)]
+        tests::SPLITS.with(|c| c.set(c.get() + 1));
+        threads.after_split(
+            SplitTimes {
+                mine,
+                theirs: (reply.start, reply.end),
+                replied,
+            },
+            r.base + len as u64,
         );
-        if waited > mine {
-            // The second thread got no core of its own for most of the time
-            // (a loaded machine): one thread does better for a while.
-            threads.alone_until = r.base + (len + ALONE) as u64;
-        }
+        let second = reply.done;
         let first = first?;
         advance(r, summary, first);
         threads.pending = Some(Pending {
@@ -1217,6 +1206,48 @@ fn blocks<D: Definition + ?Sized + 'static>(
         if first.at < split {
             // The general path decides the line at `first.at` first.
             return Ok(());
+        }
+    }
+}
+
+/// Where a split of the unread bytes `s[pos..]` begins: the first line start
+/// after `share` (in `1 / SHARE_ONE`) of them, if there is one.
+fn split_point(s: &[u8], pos: usize, share: u32) -> Option<usize> {
+    let mid = pos + (s.len() - pos) * share as usize / SHARE_ONE as usize;
+    s[mid..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map(|i| mid + i + 1)
+}
+
+/// The times of one split, each from its beginning.
+#[derive(Clone, Copy, Debug)]
+struct SplitTimes {
+    /// This thread ended its part and the read ahead.
+    mine: Duration,
+    /// The second thread started and ended its part.
+    theirs: (Duration, Duration),
+    /// This thread had the second one's answers.
+    replied: Duration,
+}
+
+impl Threads {
+    /// Learns from a split's times for the next one (the buffer split ended
+    /// at the absolute offset `end`): the next share ([`balanced_share`]);
+    /// and one thread alone up to [`ALONE`] bytes past `end` when this thread
+    /// waited for the second one longer than it worked itself (the second
+    /// thread got no core of its own for most of the time: a loaded machine,
+    /// where one thread does better for a while).
+    fn after_split(&mut self, t: SplitTimes, end: u64) {
+        let (start, theirs) = t.theirs;
+        self.share = balanced_share(
+            self.share,
+            t.mine.as_nanos(),
+            theirs.as_nanos(),
+            theirs.saturating_sub(start).as_nanos(),
+        );
+        if t.replied.saturating_sub(t.mine) > t.mine {
+            self.alone_until = end + ALONE as u64;
         }
     }
 }
@@ -1365,6 +1396,89 @@ mod tests {
                 assert!(out == want, "every {every} step {step}: answers differ");
             }
         }
+    }
+
+    thread_local! {
+        /// The splits of the block path on this thread (counted in tests only).
+        pub(super) static SPLITS: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn a_large_input_is_split_with_a_second_thread() {
+        let (input, want) = big_input(300_000, 0);
+        let before = SPLITS.with(|c| c.get());
+        let (out, r) = run(Problem::Wythoff, &input, usize::MAX);
+        let splits = SPLITS.with(|c| c.get()) - before;
+        assert_eq!(r, Ok(300_000));
+        assert!(out == want, "answers differ");
+        // 300 000 lines are several full buffers: the first is split at
+        // least (the fallback to one thread starts after a split).
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if cores > 1 {
+            assert!(splits >= 1, "no split on {cores} cores");
+        } else {
+            assert_eq!(splits, 0);
+        }
+    }
+
+    #[test]
+    fn split_point_is_the_first_line_start_after_the_share() {
+        // 100 lines of 6 bytes: line starts at 0, 6, 12, …
+        let s = b"12 34\n".repeat(100);
+        // From byte 6: half of the 594 bytes is 297, byte 303, in the line
+        // of bytes 300..306: the split is at 306.
+        assert_eq!(split_point(&s, 6, SHARE_ONE / 2), Some(306));
+        // An eighth of 600 is 75, in the line of bytes 72..78.
+        assert_eq!(split_point(&s, 0, SHARE_ONE / 8), Some(78));
+        // At a line feed itself (byte 5 = 10 · 512 / 1024), the line after it.
+        assert_eq!(split_point(&s[..10], 0, SHARE_ONE / 2), Some(6));
+        // No line feed after the share: no split.
+        assert_eq!(split_point(&s[..10], 6, SHARE_ONE / 2), None);
+    }
+
+    #[test]
+    fn after_split_sets_the_share_and_falls_back_to_one_thread_on_a_wait() {
+        let us = Duration::from_micros;
+        let mut t = Threads::default();
+        // The second thread worked 300 µs (100..400), this thread ended at
+        // 400 µs too: equal ends, the share stays; the wait (0) is short.
+        t.after_split(
+            SplitTimes {
+                mine: us(400),
+                theirs: (us(100), us(400)),
+                replied: us(400),
+            },
+            1 << 21,
+        );
+        assert_eq!((t.share, t.alone_until), (SHARE_FIRST, 0));
+        // It ended 200 µs later, having worked 400 µs (200..600) on the
+        // other 640/1024 of the bytes: balanced_share's step is
+        // 200 · 640 / (4 · 400) = 80. The wait, 200 µs, is still shorter than
+        // this thread's 400.
+        t.after_split(
+            SplitTimes {
+                mine: us(400),
+                theirs: (us(200), us(600)),
+                replied: us(600),
+            },
+            1 << 21,
+        );
+        assert_eq!((t.share, t.alone_until), (SHARE_FIRST + 80, 0));
+        // This thread waited 500 µs after its own 400: one thread from the
+        // end of the buffer on, for ALONE bytes (and the share at its most:
+        // 500 · 560 / 2000 = 140 more would pass 1/2).
+        t.after_split(
+            SplitTimes {
+                mine: us(400),
+                theirs: (us(400), us(900)),
+                replied: us(900),
+            },
+            5 << 20,
+        );
+        assert_eq!(
+            (t.share, t.alone_until),
+            (SHARE_ONE / 2, (5 << 20) + ALONE as u64)
+        );
     }
 
     #[test]
