@@ -503,3 +503,34 @@ impl Iterator for Pairs {
 }
 
 impl core::iter::FusedIterator for Pairs {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::lower_by_isqrt;
+
+    /// Every bit of the table, padding included, against its definition: bit
+    /// L is set exactly when 1 ≤ L < F(18) and L = ⌊kφ⌋ for some k ≥ 1 (the
+    /// lower numbers by the isqrt formula, not by the Zeckendorf increment
+    /// the table is built with).
+    #[test]
+    fn fib_word_holds_the_lower_numbers_below_f18_and_nothing_else() {
+        let bits = FIB_WORDS * 64;
+        let mut lower = [false; FIB_WORDS * 64];
+        for k in 1.. {
+            let l = lower_by_isqrt(k).expect("small") as usize;
+            if l >= bits {
+                break;
+            }
+            lower[l] = true;
+        }
+        for (l, &is_lower) in lower.iter().enumerate() {
+            let bit = FIB_WORD[l / 64] >> (l % 64) & 1 == 1;
+            let want = is_lower && (1..SEG_LONG as usize).contains(&l);
+            assert_eq!(bit, want, "bit {l}");
+        }
+        // F(18) itself is a lower number (its one Zeckendorf index, 18, is
+        // even), so the bound of the table is what keeps its bit clear.
+        assert!(lower[SEG_LONG as usize]);
+    }
+}

@@ -394,6 +394,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn lower_at_the_end_of_u64() {
+        // ⌊nφ⌋ = (n + isqrt(5n²)) / 2, by Python's exact isqrt: 2⁶⁴ − 2 at
+        // n = 11400714819323198485, 2⁶⁴ at the next n (none gives 2⁶⁴ − 1).
+        assert_eq!(lower(11_400_714_819_323_198_485), Some(u64::MAX - 1));
+        assert_eq!(lower(11_400_714_819_323_198_486), None);
+        assert_eq!(lower_wide(11_400_714_819_323_198_486), 1 << 64);
+    }
+
+    #[test]
     fn top_index_bounds_the_greedy_start() {
         for b in 0..=128u32 {
             let i = TOP_INDEX[b as usize] as usize;

@@ -1194,7 +1194,8 @@ fn blocks<D: Definition + ?Sized + 'static>(
                 theirs: (reply.start, reply.end),
                 replied,
             },
-            r.base + len as u64,
+            r.base,
+            len,
         );
         let second = reply.done;
         let first = first?;
@@ -1232,13 +1233,14 @@ struct SplitTimes {
 }
 
 impl Threads {
-    /// Learns from a split's times for the next one (the buffer split ended
-    /// at the absolute offset `end`): the next share ([`balanced_share`]);
-    /// and one thread alone up to [`ALONE`] bytes past `end` when this thread
+    /// Learns from a split's times for the next one (the buffer split had
+    /// `len` bytes from the absolute offset `base`): the next share
+    /// ([`balanced_share`]); and one thread alone up to [`ALONE`] bytes past
+    /// the buffer's end when this thread
     /// waited for the second one longer than it worked itself (the second
     /// thread got no core of its own for most of the time: a loaded machine,
     /// where one thread does better for a while).
-    fn after_split(&mut self, t: SplitTimes, end: u64) {
+    fn after_split(&mut self, t: SplitTimes, base: u64, len: usize) {
         let (start, theirs) = t.theirs;
         self.share = balanced_share(
             self.share,
@@ -1247,7 +1249,7 @@ impl Threads {
             theirs.saturating_sub(start).as_nanos(),
         );
         if t.replied.saturating_sub(t.mine) > t.mine {
-            self.alone_until = end + ALONE as u64;
+            self.alone_until = base + (len + ALONE) as u64;
         }
     }
 }
@@ -1448,6 +1450,7 @@ mod tests {
                 theirs: (us(100), us(400)),
                 replied: us(400),
             },
+            0,
             1 << 21,
         );
         assert_eq!((t.share, t.alone_until), (SHARE_FIRST, 0));
@@ -1461,6 +1464,19 @@ mod tests {
                 theirs: (us(200), us(600)),
                 replied: us(600),
             },
+            0,
+            1 << 21,
+        );
+        assert_eq!((t.share, t.alone_until), (SHARE_FIRST + 80, 0));
+        // A wait exactly as long as this thread's work is not longer: two
+        // threads still (the share at equal ends stays).
+        t.after_split(
+            SplitTimes {
+                mine: us(300),
+                theirs: (us(0), us(300)),
+                replied: us(600),
+            },
+            0,
             1 << 21,
         );
         assert_eq!((t.share, t.alone_until), (SHARE_FIRST + 80, 0));
@@ -1473,7 +1489,8 @@ mod tests {
                 theirs: (us(400), us(900)),
                 replied: us(900),
             },
-            5 << 20,
+            3 << 20,
+            2 << 20,
         );
         assert_eq!(
             (t.share, t.alone_until),
