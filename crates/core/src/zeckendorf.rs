@@ -393,6 +393,63 @@ pub const fn lower(n: u64) -> Option<u64> {
 mod tests {
     use super::*;
 
+    /// The indices, smallest first, by the greedy rule on plain Fibonacci
+    /// numbers (F(1) = F(2) = 1, F(i) = F(i − 1) + F(i − 2)), none of this
+    /// module's code.
+    fn greedy_indices(mut n: u128) -> ([u32; 100], usize) {
+        // F(186) < 2¹²⁸ < F(187): every u128 is a sum of these.
+        let mut fib = [0u128; 187];
+        fib[1] = 1;
+        fib[2] = 1;
+        let mut top = 2;
+        while top + 1 < fib.len() {
+            match fib[top].checked_add(fib[top - 1]) {
+                Some(next) => {
+                    top += 1;
+                    fib[top] = next;
+                }
+                None => break,
+            }
+        }
+        let (mut out, mut len) = ([0u32; 100], 0);
+        let mut i = top;
+        while n != 0 {
+            if fib[i] <= n {
+                n -= fib[i];
+                out[len] = i as u32;
+                len += 1;
+                i -= 2;
+            } else {
+                i -= 1;
+            }
+        }
+        out[..len].reverse();
+        (out, len)
+    }
+
+    #[test]
+    fn indices_end_after_the_last_index() {
+        // At most 100 items are taken, so an iterator that repeats an index
+        // or never ends fails here instead of hanging the test.
+        let mut n = 0u128;
+        for step in [1u128, 7, 1 << 20, 12_345_678_901, 1 << 70, u128::MAX / 1000] {
+            for _ in 0..50 {
+                let (want, len) = greedy_indices(n);
+                let z = Zeckendorf::from_u128(n);
+                let it = z.indices();
+                assert_eq!(it.len(), len, "{n}");
+                let mut got = [0u32; 100];
+                let mut count = 0;
+                for i in it.take(100) {
+                    got[count] = i;
+                    count += 1;
+                }
+                assert_eq!(&got[..count], &want[..len], "{n}");
+                n = n.saturating_add(step);
+            }
+        }
+    }
+
     #[test]
     fn lower_at_the_end_of_u64() {
         // ⌊nφ⌋ = (n + isqrt(5n²)) / 2, by Python's exact isqrt: 2⁶⁴ − 2 at
