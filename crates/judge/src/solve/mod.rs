@@ -9,15 +9,16 @@
 //! For the problems whose answer is who wins, runs of whole lines `a b\n` (or
 //! `n\n`) are answered straight from the buffer by the block path
 //! (`solve/block.rs`: 64-byte windows parsed with SSE2 on x86-64, eight digits
-//! per SWAR parse elsewhere); on a large input the buffer is
-//! split between two threads (the second one started once, at the first
-//! split, so that it keeps a core of its own), and the next chunk is read
-//! while they work (see `blocks`). Any other line goes through the tokenizer, so everything
-//! below holds for every input however it is laid out; the answers are the
-//! same, in the same order, and an error comes after exactly the same answers. It is *tolerant of layout*: numbers
-//! may be separated by any run of spaces, tabs or carriage returns, blank lines
-//! are skipped, the last line need not end with a line break, and the input may
-//! end where the format has a terminator line.
+//! per SWAR parse elsewhere); on a large input the buffer is split between
+//! two threads (the second one started once, at the first split, so that it
+//! keeps a core of its own), and the next chunk is read while they work (see
+//! `blocks`). Any other line goes through the tokenizer, so everything below
+//! holds for every input however it is laid out; the answers are the same, in
+//! the same order, and an error comes after exactly the same answers. It is
+//! *tolerant of layout*: numbers may be separated by any run of spaces, tabs
+//! or carriage returns, blank lines are skipped, the last line need not end
+//! with a line break, and the input may end where the format has a terminator
+//! line.
 //! Each case must still be on one line: a line with too few numbers is an
 //! incomplete case, one with too many has an unexpected token. After a
 //! terminator, or after the C cases of a counted format, the rest of the input
@@ -1236,10 +1237,10 @@ impl Threads {
     /// Learns from a split's times for the next one (the buffer split had
     /// `len` bytes from the absolute offset `base`): the next share
     /// ([`balanced_share`]); and one thread alone up to [`ALONE`] bytes past
-    /// the buffer's end when this thread
-    /// waited for the second one longer than it worked itself (the second
-    /// thread got no core of its own for most of the time: a loaded machine,
-    /// where one thread does better for a while).
+    /// the buffer's end when this thread waited for the second one longer
+    /// than it worked itself (the second thread got no core of its own for
+    /// most of the time: a loaded machine, where one thread does better for
+    /// a while).
     fn after_split(&mut self, t: SplitTimes, base: u64, len: usize) {
         let (start, theirs) = t.theirs;
         self.share = balanced_share(
