@@ -432,6 +432,14 @@ impl<G: Game> Oracle<G> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn an_oracle_shows_its_game_and_not_its_tables() {
+        let mut oracle = Oracle::new(crate::euclid::Euclid);
+        assert_eq!(oracle.grundy(&(3, 5)), Ok(crate::euclid::grundy(3, 5)));
+        // std's debug_struct with finish_non_exhaustive: `Name { field: .., .. }`.
+        assert_eq!(format!("{oracle:?}"), "Oracle { game: Euclid, .. }");
+    }
+
     /// Subtraction game with subtraction set {1, 3, 4}: Grundy values have
     /// period 7, 0 1 0 1 2 3 2 (Berlekamp, Conway & Guy, *Winning Ways*).
     struct Subtract134;
