@@ -143,7 +143,13 @@ fn hack_cases() -> &'static [Case] {
             }
         }
         // 32-bit overflow of 2b: b above 2^30, a between b and 2b.
-        for b in [(1 << 30) + 1, 1_200_000_000, 1_327_217_884, 1_500_000_000, MAX - 1] {
+        for b in [
+            (1 << 30) + 1,
+            1_200_000_000,
+            1_327_217_884,
+            1_500_000_000,
+            MAX - 1,
+        ] {
             for a in [b + 1, b + b / 3, golden::lower(b).unwrap_or(MAX), MAX] {
                 if a <= b || a > MAX {
                     continue;

@@ -112,10 +112,7 @@ pub(super) fn wrapped_table_values() -> Vec<u64> {
         (x, y) = (y, x.wrapping_add(y));
         // y is F(k) mod 2^32: the `unsigned` entry, and the `int` entry when below 2^31.
         let n = u64::from(y);
-        if (2..=MAX).contains(&n)
-            && fibonacci_in_range().all(|f| f != n)
-            && !v.contains(&n)
-        {
+        if (2..=MAX).contains(&n) && fibonacci_in_range().all(|f| f != n) && !v.contains(&n) {
             v.push(n);
         }
     }

@@ -12,9 +12,12 @@
 //! [`explain`](crate::explain) are drivers over that description: they read the
 //! format from the [`Spec`] and ask the module only for answers and cases.
 //!
-//! Adding a problem is one new module implementing `Definition` plus one entry
-//! (a doc line and a line) in the `registry!` list here, which declares the
-//! module, the [`Problem`] variant and the registry row.
+//! Adding a problem is one new module implementing `Definition`, its `mod`
+//! line here, and one entry (a doc line and a line) in the `registry!` list,
+//! which declares the [`Problem`] variant and the registry row (an entry
+//! whose module is not declared does not build). The `mod` lines stand
+//! outside the macro so that tools which follow `mod` items, cargo-mutants
+//! above all, see the problems' code.
 
 use crate::rng::SplitMix64;
 use core::fmt;
@@ -26,8 +29,6 @@ pub use bash_auction::MAX_BIDS;
 pub const WYTHOFF_MAX_PILE: u64 = wythoff::MAX;
 pub use wythoff_moves::WinningMoves;
 
-/// Declares the problems: for each, its module (`problem/<module>.rs`), its
-/// [`Problem`] variant with the variant's doc line, and its registry row.
 /// One file of a problem's package (`judge package`, `judge invoke`): a
 /// solution or an output validator, at a path relative to the package root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,10 +51,20 @@ macro_rules! assets {
     };
 }
 
+// After `assets!`, which they use.
+mod bash;
+mod bash_auction;
+mod euclid;
+mod fibonacci_nim;
+mod wythoff;
+mod wythoff_big;
+mod wythoff_moves;
+
+/// Declares the problems: for each, its module (`problem/<module>.rs`,
+/// declared above), its [`Problem`] variant with the variant's doc line, and
+/// its registry row.
 macro_rules! registry {
     ($($(#[doc = $doc:literal])* $module:ident :: $def:ident => $variant:ident,)*) => {
-        $(mod $module;)*
-
         /// One of the classic problems the judge knows.
         ///
         /// Each problem has a canonical name (what [`Problem::name`] returns and what

@@ -37,9 +37,9 @@
 
 use super::wythoff::{LEGEND, max_pair_index, pair};
 use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
-use crate::compare::{DynLines, Mismatch, shown_lines};
 #[cfg(test)]
 use crate::compare::is_blank;
+use crate::compare::{DynLines, Mismatch, shown_lines};
 use crate::rng::SplitMix64;
 #[cfg(test)]
 use crate::text::{TOKEN_BYTES, excerpt};
@@ -325,8 +325,7 @@ impl Definition for WythoffMoves {
                 _ => bad_move = true,
             }
         }
-        let received =
-            shown.join(" / ") + if lines_read > 8 { " / …" } else { "" };
+        let received = shown.join(" / ") + if lines_read > 8 { " / …" } else { "" };
         let pe = |why: &str| {
             Some(Mismatch::pe(format!(
                 "{}, received `{received}`: {why}",
@@ -360,9 +359,8 @@ impl Definition for WythoffMoves {
                 }
             }
         };
-        Ok((!right).then(|| {
-            Mismatch::wa(format!("{}, received `{received}`", head("wrong answer")))
-        }))
+        Ok((!right)
+            .then(|| Mismatch::wa(format!("{}, received `{received}`", head("wrong answer")))))
     }
 
     fn extra_lines(&self, lines: &mut DynLines<'_>) -> io::Result<Option<Mismatch>> {
