@@ -517,12 +517,13 @@ mod tests {
     fn fib_word_holds_the_lower_numbers_below_f18_and_nothing_else() {
         let bits = FIB_WORDS * 64;
         let mut lower = [false; FIB_WORDS * 64];
-        for k in 1.. {
+        // ⌊kφ⌋ > k for k ≥ 1: the k below `bits` give every lower number
+        // below it (a bounded loop, whatever lower_by_isqrt returns).
+        for k in 1..bits as u64 {
             let l = lower_by_isqrt(k).expect("small") as usize;
-            if l >= bits {
-                break;
+            if l < bits {
+                lower[l] = true;
             }
-            lower[l] = true;
         }
         for (l, &is_lower) in lower.iter().enumerate() {
             let bit = FIB_WORD[l / 64] >> (l % 64) & 1 == 1;
