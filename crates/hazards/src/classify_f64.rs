@@ -121,6 +121,22 @@ mod tests {
     use super::*;
     use crate::no_progress;
 
+    /// A block of one value finds the hazard it holds: the k ≈ a/φ that
+    /// explains it is inside the block's k range however the rounding falls.
+    #[test]
+    fn a_block_of_one_hazard_finds_it() {
+        let swept: Vec<u64> = (0..=30_000_000)
+            .chain(165_000_000..=170_000_000)
+            .filter(|&a| is_hazard(a))
+            .collect();
+        assert_eq!(swept, [165_580_140, 165_580_141]);
+        for a in swept {
+            let mut found = Vec::new();
+            enumerate_block(a, a, &mut |x| found.push(x));
+            assert_eq!(found, [a]);
+        }
+    }
+
     #[test]
     fn enumerate_equals_sweep() {
         for r in [0..=30_000_000, 165_000_000..=170_000_000] {

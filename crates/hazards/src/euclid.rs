@@ -44,6 +44,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn euclid_near_phi_at_the_upper_edge_of_its_window() {
+        // S = 2⁶³ and L = 2⁶³ + (Θ + 2¹⁴ + 1)/2 make X − S = T exactly (Θ + 2¹⁴ + 1
+        // is even): the window (X − S, X) touches (−T, T) without meeting it, and
+        // L/S − φ = 1.0000030·2⁻⁵⁰ (Python, 80-digit decimals): no. One less for
+        // L: 0.99988·2⁻⁵⁰, yes.
+        let (s, l) = (1u64 << 63, 14_923_729_446_516_383_243u64);
+        assert!(!euclid_near_phi(l, s));
+        assert!(!euclid_near_phi(s, l));
+        assert!(euclid_near_phi(l - 1, s));
+    }
+
+    #[test]
     fn euclid_near_phi_holds_on_every_disagreement_of_fibonacci_neighbours() {
         // Consecutive Fibonacci ratios are the closest approaches to φ; scan a neighbourhood.
         let (mut f0, mut f1) = (1u64, 2u64);

@@ -129,10 +129,105 @@ impl Kernel {
     /// Whether some k in `a..a + SPAN` may be a hazard (never a false "no";
     /// needs `a + SPAN ≤ 2⁵¹`).
     pub(crate) fn may_have_hazard(self, a: u64) -> bool {
+        #[cfg(test)]
+        tests::CALLS.with(|c| c.set(c.get() + 1));
         match self {
             Kernel::Portable => lanes_kernel(a),
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2(token) => token.may_have_hazard(a),
         }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    thread_local! {
+        /// Kernel calls on this thread (counted in tests only).
+        pub(crate) static CALLS: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+    }
+
+    /// The kernel's question for one k, asked directly (one multiply, no
+    /// lanes, no carries): is ⌊k/φ⌋ from the fixed-point product ambiguous
+    /// (its low word within k of a carry), or does the float formula
+    /// `beatty_float::lower_f64` differ from k + ⌊k·Θ/2⁶⁴⌋?
+    fn flagged(k: u64) -> bool {
+        let prod = u128::from(k) * u128::from(golden::INV_PHI_Q64);
+        let (lo, hi) = (prod as u64, (prod >> 64) as u64);
+        lo.checked_add(k).is_none() || beatty_float::lower_f64(k) != k + hi
+    }
+
+    fn kernels() -> Vec<Kernel> {
+        #[allow(unused_mut)]
+        let mut kernels = vec![Kernel::Portable];
+        #[cfg(target_arch = "x86_64")]
+        kernels.extend(Avx2::detect().map(Kernel::Avx2));
+        kernels
+    }
+
+    /// Each kernel says yes exactly when some k of its span is flagged: never
+    /// a false "no" (which would lose hazards), and no false "yes" either
+    /// (which would only cost time, so no answer of the sweep shows it).
+    #[test]
+    fn kernels_answer_the_scalar_question_for_their_whole_span() {
+        // SPAN = LANES · STEPS values from a, every lane STEPS of them.
+        assert_eq!(SPAN, 8 * 1024);
+        let mut starts = vec![0, 1, 70_000, 1 << 30, (1 << 51) - SPAN];
+        // Spans with the hazards 102334155 and 141422324 at their start, in
+        // the first, a middle and the last lane, and at their last value.
+        for h in [102_334_155u64, 141_422_324] {
+            for offset in [
+                0,
+                1,
+                STEPS - 1,
+                STEPS,
+                3 * STEPS + 17,
+                SPAN - STEPS,
+                SPAN - 1,
+            ] {
+                starts.push(h - offset);
+            }
+        }
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..40 {
+            // SplitMix64 steps for starts below 2⁵¹ − SPAN.
+            x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            starts.push((z ^ (z >> 31)) % ((1 << 51) - SPAN));
+        }
+        let (mut yes, mut no) = (0, 0);
+        for &a in &starts {
+            let want = (a..a + SPAN).any(flagged);
+            if want {
+                yes += 1
+            } else {
+                no += 1
+            }
+            for kernel in kernels() {
+                assert_eq!(kernel.may_have_hazard(a), want, "{kernel:?} from {a}");
+            }
+        }
+        // Both answers are asked for (the random starts near 2⁵¹ are mostly
+        // flagged: the floats are coarse there).
+        assert!(yes >= 10 && no >= 3, "{yes} yes, {no} no");
+    }
+
+    /// The token is there exactly when the CPU says it has AVX2 (read from
+    /// /proc/cpuinfo, not from `is_x86_feature_detected!`).
+    #[test]
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+    fn the_avx2_token_exists_on_every_cpu_with_avx2() {
+        let Ok(info) = std::fs::read_to_string("/proc/cpuinfo") else {
+            return;
+        };
+        let has = info
+            .lines()
+            .filter(|l| l.starts_with("flags"))
+            .all(|l| l.split_whitespace().any(|f| f == "avx2"));
+        assert_eq!(Avx2::detect().is_some(), has);
+        assert_eq!(Kernel::best() == Kernel::Portable, !has);
     }
 }

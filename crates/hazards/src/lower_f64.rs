@@ -204,6 +204,105 @@ pub fn consequence(k: u64) -> Consequence {
 mod tests {
     use super::*;
 
+    /// What the engine and `judge hazards` read off each formula: its name
+    /// (the name of the float function it searches, as the compiler spells
+    /// it), its hazard test (against the free `is_hazard` of its module on
+    /// the first hazards and their neighbours, which the issue and the sweep
+    /// name: 102334155 for `lower_f64`), and whether it enumerates, seen in
+    /// the blocks a search reports: an enumeration cuts 2¹⁶ values at the
+    /// start, a sweep 2²⁰.
+    #[test]
+    fn each_formula_keeps_its_name_hazard_test_and_method() {
+        use crate::classify_f64::ClassifyF64;
+        use crate::lower_f32::LowerF32;
+        use std::any::type_name_of_val;
+        use std::sync::Mutex;
+        /// A formula, the name of its float function, its module's free
+        /// hazard test, and whether it enumerates.
+        type Row = (&'static dyn Formula, &'static str, fn(u64) -> bool, bool);
+        let formulas: [Row; 3] = [
+            (
+                &LowerF64,
+                type_name_of_val(&beatty_float::lower_f64),
+                is_hazard,
+                true,
+            ),
+            (
+                &LowerF32,
+                type_name_of_val(&beatty_float::lower_f32),
+                crate::lower_f32::is_hazard,
+                false,
+            ),
+            (
+                &ClassifyF64,
+                type_name_of_val(&beatty_float::classify_f64),
+                crate::classify_f64::is_hazard,
+                true,
+            ),
+        ];
+        for (formula, function, free, enumerates) in formulas {
+            assert_eq!(Some(formula.name()), function.rsplit("::").next());
+            let mut seen = [0; 2];
+            for k in (0..200)
+                .chain(102_334_150..102_334_160)
+                .chain(165_580_135..165_580_145)
+            {
+                let h = formula.is_hazard(k);
+                assert_eq!(h, free(k), "{} at {k}", formula.name());
+                seen[usize::from(h)] += 1;
+            }
+            assert!(seen[0] > 0 && seen[1] > 0, "{}: {seen:?}", formula.name());
+            let sizes = Mutex::new(Vec::new());
+            let report = |n: u64| sizes.lock().unwrap().push(n);
+            let _ = crate::stats_of(formula, 0..=3_000_000, Method::Enumerate, &report);
+            let sizes = sizes.into_inner().unwrap();
+            let want = if enumerates { 1 << 16 } else { 1 << 20 };
+            assert_eq!(sizes.iter().max(), Some(&want), "{}", formula.name());
+        }
+        assert!(is_hazard(102_334_155) && !is_hazard(102_334_154));
+    }
+
+    /// A block goes through the kernel one whole span at a time while a
+    /// whole span is left and ends by 2⁵¹ (the kernel's domain), the rest k by
+    /// k: the number of kernel calls tells, and the hazards are those of the
+    /// scalar test either way.
+    #[test]
+    fn a_block_takes_the_kernel_for_every_whole_span_below_2_pow_51() {
+        const S: u64 = kernel::SPAN;
+        let top = 1u64 << 51;
+        for (lo, hi, calls) in [
+            (1_000_000_000, 1_000_000_000 + 10 * S - 1, 10),
+            (1_000_000_000, 1_000_000_000 + 10 * S + 5, 10),
+            (1_000_000_000, 1_000_000_000 + S - 1, 1),
+            (1_000_000_000, 1_000_000_000 + S - 2, 0),
+            // The spans ending at 2⁵¹ at the most, then k by k.
+            (top - 3 * S, top + 2 * S, 3),
+        ] {
+            let scalar: Vec<u64> = (lo..=hi).filter(|&k| is_hazard(k)).collect();
+            let before = kernel::tests::CALLS.with(|c| c.get());
+            let mut out = Vec::new();
+            lower_f64_block_with(Kernel::Portable, lo, hi, &mut |k| out.push(k));
+            let made = kernel::tests::CALLS.with(|c| c.get()) - before;
+            assert_eq!((made, &out), (calls, &scalar), "{lo}..={hi}");
+        }
+    }
+
+    /// The benchmark's count: the number of hazards k by k, with either
+    /// build of the kernel (`None` for AVX2 only on a CPU without it).
+    #[test]
+    fn kernel_count_is_the_number_of_hazards() {
+        // From the first hazard to the one of the kernel test, both included.
+        let (lo, hi) = (102_334_155, 141_422_324);
+        let want = (lo..=hi).filter(|&k| is_hazard(k)).count() as u64;
+        assert!(want >= 2, "{want}");
+        assert_eq!(kernel_count(lo, hi, false), Some(want));
+        #[cfg(target_arch = "x86_64")]
+        assert_eq!(
+            kernel_count(lo, hi, true),
+            kernel::Avx2::detect().map(|_| want)
+        );
+    }
+
     #[test]
     fn every_available_kernel_agrees_with_the_scalar_check() {
         let mut kernels = vec![Kernel::Portable];
