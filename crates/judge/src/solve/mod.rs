@@ -1441,60 +1441,50 @@ mod tests {
 
     #[test]
     fn after_split_sets_the_share_and_falls_back_to_one_thread_on_a_wait() {
-        let us = Duration::from_micros;
+        // One split's times in µs (this thread's end; the second thread's
+        // start and end; the reply) and its buffer (base, length), then the
+        // share and the one-thread bound after it.
+        fn after(
+            t: &mut Threads,
+            [mine, start, end, replied]: [u64; 4],
+            base: u64,
+            len: usize,
+        ) -> (u32, u64) {
+            let us = Duration::from_micros;
+            let times = SplitTimes {
+                mine: us(mine),
+                theirs: (us(start), us(end)),
+                replied: us(replied),
+            };
+            t.after_split(times, base, len);
+            (t.share, t.alone_until)
+        }
         let mut t = Threads::default();
         // The second thread worked 300 µs (100..400), this thread ended at
         // 400 µs too: equal ends, the share stays; the wait (0) is short.
-        t.after_split(
-            SplitTimes {
-                mine: us(400),
-                theirs: (us(100), us(400)),
-                replied: us(400),
-            },
-            0,
-            1 << 21,
+        assert_eq!(
+            after(&mut t, [400, 100, 400, 400], 0, 1 << 21),
+            (SHARE_FIRST, 0)
         );
-        assert_eq!((t.share, t.alone_until), (SHARE_FIRST, 0));
         // It ended 200 µs later, having worked 400 µs (200..600) on the
         // other 640/1024 of the bytes: balanced_share's step is
         // 200 · 640 / (4 · 400) = 80. The wait, 200 µs, is still shorter than
         // this thread's 400.
-        t.after_split(
-            SplitTimes {
-                mine: us(400),
-                theirs: (us(200), us(600)),
-                replied: us(600),
-            },
-            0,
-            1 << 21,
+        assert_eq!(
+            after(&mut t, [400, 200, 600, 600], 0, 1 << 21),
+            (SHARE_FIRST + 80, 0)
         );
-        assert_eq!((t.share, t.alone_until), (SHARE_FIRST + 80, 0));
         // A wait exactly as long as this thread's work is not longer: two
         // threads still (the share at equal ends stays).
-        t.after_split(
-            SplitTimes {
-                mine: us(300),
-                theirs: (us(0), us(300)),
-                replied: us(600),
-            },
-            0,
-            1 << 21,
+        assert_eq!(
+            after(&mut t, [300, 0, 300, 600], 0, 1 << 21),
+            (SHARE_FIRST + 80, 0)
         );
-        assert_eq!((t.share, t.alone_until), (SHARE_FIRST + 80, 0));
         // This thread waited 500 µs after its own 400: one thread from the
         // end of the buffer on, for ALONE bytes (and the share at its most:
         // 500 · 560 / 2000 = 140 more would pass 1/2).
-        t.after_split(
-            SplitTimes {
-                mine: us(400),
-                theirs: (us(400), us(900)),
-                replied: us(900),
-            },
-            3 << 20,
-            2 << 20,
-        );
         assert_eq!(
-            (t.share, t.alone_until),
+            after(&mut t, [400, 400, 900, 900], 3 << 20, 2 << 20),
             (SHARE_ONE / 2, (5 << 20) + ALONE as u64)
         );
     }
