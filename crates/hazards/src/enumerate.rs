@@ -54,10 +54,13 @@ pub const ENUMERATION_LIMIT: u64 = 1 << 48;
 
 /// The error bound of the module docs in units of 2⁻⁶⁴, plus the `kmax` units by
 /// which `k·Θ` undershoots `{k/φ}·2⁶⁴`: the half-width `W` of the candidate window.
-pub(crate) const fn window_half_width(kmax: u64) -> u64 {
+///
+/// In `u128`, for every `kmax` (above about 2⁵¹·⁹ it no longer fits in `u64`; the
+/// walk only asks for `kmax` ≤ [`ENUMERATION_LIMIT`], where it is below 2⁶¹).
+pub(crate) const fn window_half_width(kmax: u64) -> u128 {
     // E(k) ≤ 2.125·2⁻⁵³·k = 4352·k units for k ≤ 2⁵³, ≤ 3.75·2⁻⁵³·k = 7680·k units above.
     let per_k = if kmax <= 1 << 53 { 4352 + 1 } else { 7680 + 1 };
-    kmax * per_k
+    kmax as u128 * per_k
 }
 
 /// The last k of the enumeration block that starts at `a` ≤ [`ENUMERATION_LIMIT`]:
@@ -70,7 +73,7 @@ pub(crate) fn block_end(a: u64, hi: u64) -> u64 {
 /// Calls `visit` with every candidate of the block `lo..=hi` (hi ≤
 /// [`ENUMERATION_LIMIT`]), in increasing order.
 pub(crate) fn walk_block(lo: u64, hi: u64, visit: impl FnMut(u64)) {
-    let w = window_half_width(hi);
+    let w = u64::try_from(window_half_width(hi)).expect("hi ≤ ENUMERATION_LIMIT: W < 2⁶¹");
     walk::walk(golden::INV_PHI_Q64, w, 2 * w + 1, lo, hi, visit);
 }
 
@@ -152,7 +155,7 @@ mod tests {
         let brute: Vec<u64> = blocks(lo, hi)
             .iter()
             .flat_map(|&(a, b)| {
-                let w = window_half_width(b);
+                let w = u64::try_from(window_half_width(b)).unwrap();
                 (a..=b)
                     .filter(move |k| k.wrapping_mul(golden::INV_PHI_Q64).wrapping_add(w) <= 2 * w)
             })
