@@ -74,6 +74,9 @@ pub(crate) fn walk(theta: u64, shift: u64, len: u64, lo: u64, hi: u64, mut visit
     // because an odd theta visits every residue.
     let q = first_in_range(t, M, 1, l - 1).expect("odd theta visits every residue");
     let q2 = first_in_range(t, M, M - l + 1, M - 1).expect("odd theta visits every residue");
+    // Both are at least 1 (0·theta = 0 is in neither range), or the loop would not end.
+    debug_assert_ne!(q, 0);
+    debug_assert_ne!(q2, 0);
     let u = (q as u64).wrapping_mul(theta);
     let v = 0u64.wrapping_sub((q2 as u64).wrapping_mul(theta));
     let mut k = lo as u128 + first;
@@ -170,6 +173,31 @@ mod tests {
                         "theta={theta:#x} len={len} shift={shift}"
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn walk_starts_exactly_at_the_edges_of_the_interval() {
+        // shift puts lo's point at len − 1 (inside, the last point), at len (just
+        // outside) and at 2⁶⁴ − 1 (just before the interval): the brute force decides.
+        let theta = beatty_core::golden::INV_PHI_Q64;
+        for (len, lo, hi) in [
+            (1u64 << 50, 0u64, 200_000u64),
+            ((1 << 52) + 3, 1_000, 60_000),
+            (2, 5, 10),
+            (1, 5, 10),
+        ] {
+            let at_lo = lo.wrapping_mul(theta);
+            for point in [0, len - 1, len, len + 1, u64::MAX] {
+                let shift = point.wrapping_sub(at_lo);
+                let got = walked(theta, shift, len, lo, hi);
+                assert_eq!(
+                    got,
+                    brute_walk(theta, shift, len, lo, hi),
+                    "len={len} point={point}"
+                );
+                assert_eq!(got.first() == Some(&lo), point < len);
             }
         }
     }
