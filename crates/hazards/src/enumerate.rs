@@ -73,6 +73,10 @@ pub(crate) fn block_end(a: u64, hi: u64) -> u64 {
 /// Calls `visit` with every candidate of the block `lo..=hi` (hi ≤
 /// [`ENUMERATION_LIMIT`]), in increasing order.
 pub(crate) fn walk_block(lo: u64, hi: u64, visit: impl FnMut(u64)) {
+    assert!(
+        hi <= ENUMERATION_LIMIT,
+        "no enumeration above the limit: {hi}"
+    );
     let w = u64::try_from(window_half_width(hi)).expect("hi ≤ ENUMERATION_LIMIT: W < 2⁶¹");
     walk::walk(golden::INV_PHI_Q64, w, 2 * w + 1, lo, hi, visit);
 }
@@ -112,6 +116,8 @@ mod tests {
         let mut a = lo;
         loop {
             let b = block_end(a, hi);
+            // Each block ends in the range and past its start (or the loop would not end).
+            assert!(a <= b && b <= hi, "block {a}..={b} of {lo}..={hi}");
             out.push((a, b));
             if b == hi {
                 return out;
