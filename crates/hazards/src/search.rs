@@ -289,7 +289,9 @@ mod tests {
         }
     }
 
-    /// Multiples of 2²⁰, enumerated without visiting the other k.
+    /// Multiples of 2²⁰, enumerated without visiting the other k, and swept only
+    /// above the limit (where an enumerated search sweeps): a sweep of its blocks
+    /// below, which would be slow, fails at once instead.
     struct Sparse;
 
     impl Formula for Sparse {
@@ -299,6 +301,11 @@ mod tests {
 
         fn is_hazard(&self, k: u64) -> bool {
             k.is_multiple_of(1 << 20)
+        }
+
+        fn sweep_block(&self, lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
+            assert!(lo > crate::ENUMERATION_LIMIT, "swept {lo}..={hi}");
+            sweep::filter(lo, hi, |k| self.is_hazard(k), visit);
         }
 
         fn enumerates(&self) -> bool {
@@ -312,6 +319,27 @@ mod tests {
                 k += 1 << 20;
             }
         }
+    }
+
+    #[test]
+    fn enumerate_sweeps_only_above_the_limit() {
+        // Sparse fails any sweep at or below the limit.
+        let limit = crate::ENUMERATION_LIMIT;
+        let s = crate::stats_of(
+            &Sparse,
+            limit - (1 << 30)..=limit,
+            Method::Enumerate,
+            &no_progress,
+        );
+        assert_eq!(s.count, (1 << 10) + 1);
+        let h: Vec<u64> = crate::hazards_of(
+            &Sparse,
+            limit - 9..=limit + (1 << 20),
+            Method::Enumerate,
+            &no_progress,
+        )
+        .collect();
+        assert_eq!(h, [limit, limit + (1 << 20)]);
     }
 
     /// The hazards of `range` by `method`, and the progress calls, sorted.
@@ -399,7 +427,8 @@ mod tests {
         pool.install(|| {
             let done = Mutex::new(0u64);
             let progress = |n| *done.lock().unwrap() += n;
-            let mut h = crate::hazards_of(&Thousands, 1..=u64::MAX, Method::Sweep, &progress);
+            // 16 blocks: a search that finds nothing ends after the second batch.
+            let mut h = crate::hazards_of(&Thousands, 1..=16 << 20, Method::Sweep, &progress);
             assert_eq!(h.next(), Some(1_000));
             assert_eq!(*done.lock().unwrap(), 8 << 20);
             drop(h);
