@@ -81,8 +81,12 @@ pub(crate) fn walk(theta: u64, shift: u64, len: u64, lo: u64, hi: u64, mut visit
     let v = 0u64.wrapping_sub((q2 as u64).wrapping_mul(theta));
     let mut k = lo as u128 + first;
     let mut p = start.wrapping_add((first as u64).wrapping_mul(theta));
+    // p is always the point of k: checked here (a wrong first k fails even when it is
+    // past hi) and at every visit.
+    debug_assert_eq!(p, (k as u64).wrapping_mul(theta).wrapping_add(shift));
     while k <= hi as u128 {
         debug_assert!(p < len);
+        debug_assert_eq!(p, (k as u64).wrapping_mul(theta).wrapping_add(shift));
         visit(k as u64);
         // p < len < 2⁶³ and u, v < len: no overflow below.
         if p + u < len {
@@ -198,6 +202,89 @@ mod tests {
                     "len={len} point={point}"
                 );
                 assert_eq!(got.first() == Some(&lo), point < len);
+            }
+        }
+    }
+
+    #[test]
+    fn walk_of_a_single_point() {
+        // len = 1: the one k whose point is 0, inside lo..=hi or just outside.
+        let theta = beatty_core::golden::INV_PHI_Q64;
+        let (lo, hi) = (1_000u64, 1_010u64);
+        for k in [lo - 1, lo, lo + 3, hi - 1, hi, hi + 1, 2 * hi + 5] {
+            let shift = k.wrapping_mul(theta).wrapping_neg();
+            let got = walked(theta, shift, 1, lo, hi);
+            assert_eq!(got, brute_walk(theta, shift, 1, lo, hi), "k = {k}");
+            assert_eq!(got == [k], (lo..=hi).contains(&k));
+        }
+    }
+
+    #[test]
+    fn walk_steps_onto_the_edges_of_the_interval() {
+        // The forward step u (of q, the least n ≥ 1 with n·theta mod 2⁶⁴ in [1, len))
+        // and the backward step v (of q′, the least with it in (2⁶⁴ − len, 2⁶⁴)), found
+        // by brute force; lo's point is put where a step lands exactly on an edge of
+        // [0, len) or just beside it.
+        let theta = beatty_core::golden::INV_PHI_Q64;
+        for len in [1u64 << 50, (1 << 47) + 12_345, 3 << 56] {
+            let q = (1u64..)
+                .find(|&n| (1..len).contains(&n.wrapping_mul(theta)))
+                .unwrap();
+            let q2 = (1u64..)
+                .find(|&n| n.wrapping_mul(theta) > len.wrapping_neg())
+                .unwrap();
+            let (u, v) = (q.wrapping_mul(theta), q2.wrapping_mul(theta).wrapping_neg());
+            let lo = 1_000u64;
+            let hi = lo + 40 * (q + q2);
+            for point in [
+                len - u,
+                len - u - 1,
+                len - u + 1,
+                v,
+                v - 1,
+                v + 1,
+                0,
+                len - 1,
+            ] {
+                let shift = point.wrapping_sub(lo.wrapping_mul(theta));
+                assert_eq!(
+                    walked(theta, shift, len, lo, hi),
+                    brute_walk(theta, shift, len, lo, hi),
+                    "len={len} point={point}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn walk_with_len_at_a_record_step() {
+        // len equal to a record n·theta mod 2⁶⁴ (forward: less than for every smaller
+        // n ≥ 1) or to a record 2⁶⁴ − n·theta mod 2⁶⁴ (backward): n's step lands exactly
+        // on an edge of [0, len), outside, so it is not the step of the walk.
+        let theta = beatty_core::golden::INV_PHI_Q64;
+        let (mut fwd, mut bwd) = (u64::MAX, u64::MAX);
+        let mut lens = Vec::new();
+        for n in 1..3_000u64 {
+            let r = n.wrapping_mul(theta);
+            if r < fwd {
+                fwd = r;
+                lens.push((n, r));
+            }
+            if r.wrapping_neg() < bwd {
+                bwd = r.wrapping_neg();
+                lens.push((n, bwd));
+            }
+        }
+        let lens: Vec<(u64, u64)> = lens.into_iter().filter(|&(_, r)| r < 1 << 62).collect();
+        assert!(lens.len() >= 10, "{lens:?}");
+        for (n, len) in lens {
+            let (lo, hi) = (777u64, 777 + 60 * n);
+            for shift in [0u64, len / 3, 1 << 63] {
+                assert_eq!(
+                    walked(theta, shift, len, lo, hi),
+                    brute_walk(theta, shift, len, lo, hi),
+                    "n={n} len={len} shift={shift}"
+                );
             }
         }
     }
