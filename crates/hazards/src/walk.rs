@@ -288,4 +288,57 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn walk_with_len_one_below_a_record_step() {
+        // len = r − 1 for a forward record r = n·theta mod 2⁶⁴ (less than for every
+        // smaller n ≥ 1): n's step lands just past the interval. From the point v − 1
+        // (v the backward step, found by brute force) the walk's next point is
+        // v − 1 + u − v with u the forward step; a step of r instead would land on len.
+        // The same backwards: len = s − 1 for a backward record s, from the point len − u.
+        let theta = beatty_core::golden::INV_PHI_Q64;
+        let step = |len: u64, forward: bool| {
+            (1u64..)
+                .map(|n| (n, n.wrapping_mul(theta)))
+                .find(|&(_, r)| {
+                    if forward {
+                        (1..len).contains(&r)
+                    } else {
+                        r.wrapping_neg() < len && r != 0
+                    }
+                })
+                .map(|(n, r)| (n, if forward { r } else { r.wrapping_neg() }))
+                .unwrap()
+        };
+        let (mut fwd, mut bwd) = (u64::MAX, u64::MAX);
+        let mut cases = 0;
+        for n in 1..3_000u64 {
+            let r = n.wrapping_mul(theta);
+            for (record, forward) in [(&mut fwd, true), (&mut bwd, false)] {
+                let d = if forward { r } else { r.wrapping_neg() };
+                if d >= *record {
+                    continue;
+                }
+                *record = d;
+                if !(3..1 << 62).contains(&d) {
+                    continue;
+                }
+                let len = d - 1;
+                let ((q, u), (q2, v)) = (step(len, true), step(len, false));
+                let point = if forward { v - 1 } else { len - u };
+                let lo = 1_000u64;
+                let hi = lo + 40 * (q + q2);
+                let shift = point.wrapping_sub(lo.wrapping_mul(theta));
+                let got = walked(theta, shift, len, lo, hi);
+                assert_eq!(
+                    got,
+                    brute_walk(theta, shift, len, lo, hi),
+                    "n={n} len={len}"
+                );
+                assert_eq!(got.first(), Some(&lo));
+                cases += 1;
+            }
+        }
+        assert!(cases >= 10, "{cases}");
+    }
 }
