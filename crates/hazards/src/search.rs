@@ -157,6 +157,8 @@ impl Engine {
         let mut start = lo;
         loop {
             let batch = self.batch(start, hi, 4096);
+            // Each batch starts where the last one ended (or the loop would not end).
+            debug_assert_eq!(batch.first().map(|&(a, _)| a), Some(start));
             let (count, first) = batch
                 .par_iter()
                 .map(|&(a, b)| {
@@ -190,8 +192,9 @@ impl Engine {
 }
 
 /// The hazards of a range in increasing order, computed a batch of blocks at a time
-/// (in parallel): memory stays bounded by one batch whatever the length of the range,
-/// and dropping the iterator stops the search.
+/// (in parallel; four blocks per thread of the current rayon pool): memory stays
+/// bounded by one batch whatever the length of the range, and dropping the iterator
+/// stops the search.
 ///
 /// ```
 /// use beatty_hazards::{Method, lower_f64, no_progress};
@@ -229,6 +232,7 @@ impl Iterator for Hazards<'_> {
             let batch = self
                 .engine
                 .batch(start, self.hi, 4 * rayon::current_num_threads());
+            debug_assert_eq!(batch.first().map(|&(a, _)| a), Some(start));
             let (engine, progress) = (self.engine, self.progress);
             let lists: Vec<Vec<u64>> = batch
                 .par_iter()
@@ -247,3 +251,226 @@ impl Iterator for Hazards<'_> {
 }
 
 impl core::iter::FusedIterator for Hazards<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lower_f64::LowerF64;
+    use crate::no_progress;
+    use std::sync::Mutex;
+
+    /// Multiples of 1000, swept (no enumeration: the trait's defaults).
+    struct Thousands;
+
+    impl Formula for Thousands {
+        fn name(&self) -> &'static str {
+            "thousands"
+        }
+
+        fn is_hazard(&self, k: u64) -> bool {
+            k.is_multiple_of(1000)
+        }
+    }
+
+    /// Multiples of 1000 again, with an enumeration that is the default one.
+    struct EnumeratedThousands;
+
+    impl Formula for EnumeratedThousands {
+        fn name(&self) -> &'static str {
+            "enumerated thousands"
+        }
+
+        fn is_hazard(&self, k: u64) -> bool {
+            k.is_multiple_of(1000)
+        }
+
+        fn enumerates(&self) -> bool {
+            true
+        }
+    }
+
+    /// Multiples of 2²⁰, enumerated without visiting the other k, and swept only
+    /// above the limit (where an enumerated search sweeps): a sweep of its blocks
+    /// below, which would be slow, fails at once instead.
+    struct Sparse;
+
+    impl Formula for Sparse {
+        fn name(&self) -> &'static str {
+            "sparse"
+        }
+
+        fn is_hazard(&self, k: u64) -> bool {
+            k.is_multiple_of(1 << 20)
+        }
+
+        fn sweep_block(&self, lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
+            assert!(lo > crate::ENUMERATION_LIMIT, "swept {lo}..={hi}");
+            sweep::filter(lo, hi, |k| self.is_hazard(k), visit);
+        }
+
+        fn enumerates(&self) -> bool {
+            true
+        }
+
+        fn enumerate_block(&self, lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
+            let mut k = lo.next_multiple_of(1 << 20);
+            while k <= hi {
+                visit(k);
+                k += 1 << 20;
+            }
+        }
+    }
+
+    #[test]
+    fn enumerate_sweeps_only_above_the_limit() {
+        // Sparse fails any sweep at or below the limit.
+        let limit = crate::ENUMERATION_LIMIT;
+        let s = crate::stats_of(
+            &Sparse,
+            limit - (1 << 30)..=limit,
+            Method::Enumerate,
+            &no_progress,
+        );
+        assert_eq!(s.count, (1 << 10) + 1);
+        let h: Vec<u64> = crate::hazards_of(
+            &Sparse,
+            limit - 9..=limit + (1 << 20),
+            Method::Enumerate,
+            &no_progress,
+        )
+        .collect();
+        assert_eq!(h, [limit, limit + (1 << 20)]);
+    }
+
+    /// The hazards of `range` by `method`, and the progress calls, sorted.
+    fn with_progress(
+        formula: &'static dyn Formula,
+        range: RangeInclusive<u64>,
+        method: Method,
+    ) -> (Vec<u64>, Vec<u64>) {
+        let calls = Mutex::new(Vec::new());
+        let progress = |n| calls.lock().unwrap().push(n);
+        let h = crate::hazards_of(formula, range, method, &progress).collect();
+        let mut calls = calls.into_inner().unwrap();
+        calls.sort_unstable();
+        (h, calls)
+    }
+
+    #[test]
+    fn the_defaults_sweep() {
+        assert!(!Thousands.enumerates());
+        let mut found = Vec::new();
+        Thousands.enumerate_block(1, 3_500, &mut |k| found.push(k));
+        assert_eq!(found, [1_000, 2_000, 3_000]);
+        let mut found = Vec::new();
+        EnumeratedThousands.enumerate_block(999, 3_000, &mut |k| found.push(k));
+        assert_eq!(found, [1_000, 2_000, 3_000]);
+        for method in [Method::Sweep, Method::Enumerate] {
+            let h: Vec<u64> =
+                crate::hazards_of(&EnumeratedThousands, 0..=3_000, method, &no_progress).collect();
+            assert_eq!(h, [0, 1_000, 2_000, 3_000]);
+        }
+    }
+
+    #[test]
+    fn debug_shows_the_engine_and_the_rest_of_the_range() {
+        let h = crate::hazards_of(&Thousands, 5..=10, Method::Enumerate, &no_progress);
+        assert_eq!(
+            format!("{h:?}"),
+            r#"Hazards { engine: Engine { formula: "thousands", enumerate: false }, next: Some(5), hi: 10, .. }"#
+        );
+        let mut h = crate::lower_f64::hazards(7..=102_334_155, Method::Enumerate, &no_progress);
+        assert_eq!(
+            format!("{h:?}"),
+            r#"Hazards { engine: Engine { formula: "lower_f64", enumerate: true }, next: Some(7), hi: 102334155, .. }"#
+        );
+        assert_eq!(h.next(), Some(102_334_155));
+        assert!(format!("{h:?}").contains("next: None"));
+    }
+
+    #[test]
+    fn sweep_blocks_have_2_to_the_20_inputs() {
+        let n = 1u64 << 20;
+        let (h, calls) = with_progress(&Thousands, 0..=3 * n + 5, Method::Sweep);
+        assert_eq!(calls, [6, n, n, n]);
+        assert_eq!(h.len() as u64, (3 * n + 5) / 1000 + 1);
+        // A formula without an enumeration is swept whatever the method.
+        let (_, calls) = with_progress(&Thousands, 10..=n + 10, Method::Enumerate);
+        assert_eq!(calls, [1, n]);
+    }
+
+    #[test]
+    fn enumeration_blocks_are_the_enumerate_modules() {
+        // a/64 values from a, at least 2¹⁶ and at most 2²⁶ (enumerate's docs).
+        let m = 1u64 << 16;
+        let (h, calls) = with_progress(&Sparse, 0..=3 * m + 10, Method::Enumerate);
+        assert_eq!(calls, [11, m, m, m]);
+        assert_eq!(h, [0]);
+        let big = 1u64 << 26;
+        let lo = (1u64 << 40) + 3;
+        let (h, calls) = with_progress(&Sparse, lo..=lo + 2 * big, Method::Enumerate);
+        assert_eq!(calls, [1, big, big]);
+        assert_eq!(h.len() as u64, (2 * big) >> 20);
+        // Above the limit the blocks are swept ones (2²⁰ inputs).
+        let limit = crate::ENUMERATION_LIMIT;
+        let (h, calls) = with_progress(&Sparse, limit - 9..=limit + (1 << 20), Method::Enumerate);
+        assert_eq!(calls, [10, 1 << 20]);
+        assert_eq!(h, [limit, limit + (1 << 20)]);
+    }
+
+    #[test]
+    fn a_batch_is_four_blocks_per_thread() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let done = Mutex::new(0u64);
+            let progress = |n| *done.lock().unwrap() += n;
+            // 16 blocks: a search that finds nothing ends after the second batch.
+            let mut h = crate::hazards_of(&Thousands, 1..=16 << 20, Method::Sweep, &progress);
+            assert_eq!(h.next(), Some(1_000));
+            assert_eq!(*done.lock().unwrap(), 8 << 20);
+            drop(h);
+        });
+    }
+
+    #[test]
+    fn stats_of_one_input_and_of_none() {
+        let s = crate::stats_of(&Thousands, 2_000..=2_000, Method::Sweep, &no_progress);
+        assert_eq!((s.checked, s.count, s.first), (1, 1, Some(2_000)));
+        let s = crate::stats_of(
+            &LowerF64,
+            102_334_155..=102_334_155,
+            Method::Enumerate,
+            &no_progress,
+        );
+        assert_eq!((s.checked, s.count, s.first), (1, 1, Some(102_334_155)));
+        let s = crate::stats_of(&Thousands, 2_001..=2_001, Method::Sweep, &no_progress);
+        assert_eq!((s.checked, s.count, s.first), (1, 0, None));
+        #[allow(clippy::reversed_empty_ranges)]
+        let s = crate::stats_of(&Thousands, 5..=4, Method::Sweep, &no_progress);
+        assert_eq!((s.checked, s.count, s.first), (0, 0, None));
+    }
+
+    #[test]
+    fn stats_and_hazards_over_many_batches() {
+        // More than 4096 enumeration blocks: 0..=2³⁸ has about 4150 (2¹⁶ values up
+        // to 2²², then a/64, then 2²⁶ from 2³²), so stats takes two batches.
+        let hi = 1u64 << 38;
+        let done = Mutex::new(0u64);
+        let progress = |n| *done.lock().unwrap() += n;
+        let s = crate::stats_of(&Sparse, 0..=hi, Method::Enumerate, &progress);
+        assert_eq!(
+            (s.checked, s.count, s.first),
+            (hi + 1, (hi >> 20) + 1, Some(0))
+        );
+        assert_eq!(done.into_inner().unwrap(), hi + 1);
+        let s = crate::stats_of(&Sparse, 1..=hi, Method::Enumerate, &no_progress);
+        assert_eq!((s.checked, s.count, s.first), (hi, hi >> 20, Some(1 << 20)));
+        let (h, calls) = with_progress(&Sparse, 5..=hi, Method::Enumerate);
+        assert_eq!(calls.iter().sum::<u64>(), hi - 4);
+        assert!(calls.len() > 4096);
+        assert_eq!(h, (1..=hi >> 20).map(|j| j << 20).collect::<Vec<u64>>());
+    }
+}

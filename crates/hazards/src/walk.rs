@@ -74,12 +74,19 @@ pub(crate) fn walk(theta: u64, shift: u64, len: u64, lo: u64, hi: u64, mut visit
     // because an odd theta visits every residue.
     let q = first_in_range(t, M, 1, l - 1).expect("odd theta visits every residue");
     let q2 = first_in_range(t, M, M - l + 1, M - 1).expect("odd theta visits every residue");
+    // Both are at least 1 (0·theta = 0 is in neither range), or the loop would not end.
+    debug_assert_ne!(q, 0);
+    debug_assert_ne!(q2, 0);
     let u = (q as u64).wrapping_mul(theta);
     let v = 0u64.wrapping_sub((q2 as u64).wrapping_mul(theta));
     let mut k = lo as u128 + first;
     let mut p = start.wrapping_add((first as u64).wrapping_mul(theta));
+    // p is always the point of k: checked here (a wrong first k fails even when it is
+    // past hi) and at every visit.
+    debug_assert_eq!(p, (k as u64).wrapping_mul(theta).wrapping_add(shift));
     while k <= hi as u128 {
         debug_assert!(p < len);
+        debug_assert_eq!(p, (k as u64).wrapping_mul(theta).wrapping_add(shift));
         visit(k as u64);
         // p < len < 2⁶³ and u, v < len: no overflow below.
         if p + u < len {
@@ -172,5 +179,166 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn walk_starts_exactly_at_the_edges_of_the_interval() {
+        // shift puts lo's point at len − 1 (inside, the last point), at len (just
+        // outside) and at 2⁶⁴ − 1 (just before the interval): the brute force decides.
+        let theta = beatty_core::golden::INV_PHI_Q64;
+        for (len, lo, hi) in [
+            (1u64 << 50, 0u64, 200_000u64),
+            ((1 << 52) + 3, 1_000, 60_000),
+            (2, 5, 10),
+            (1, 5, 10),
+        ] {
+            let at_lo = lo.wrapping_mul(theta);
+            for point in [0, len - 1, len, len + 1, u64::MAX] {
+                let shift = point.wrapping_sub(at_lo);
+                let got = walked(theta, shift, len, lo, hi);
+                assert_eq!(
+                    got,
+                    brute_walk(theta, shift, len, lo, hi),
+                    "len={len} point={point}"
+                );
+                assert_eq!(got.first() == Some(&lo), point < len);
+            }
+        }
+    }
+
+    #[test]
+    fn walk_of_a_single_point() {
+        // len = 1: the one k whose point is 0, inside lo..=hi or just outside.
+        let theta = beatty_core::golden::INV_PHI_Q64;
+        let (lo, hi) = (1_000u64, 1_010u64);
+        for k in [lo - 1, lo, lo + 3, hi - 1, hi, hi + 1, 2 * hi + 5] {
+            let shift = k.wrapping_mul(theta).wrapping_neg();
+            let got = walked(theta, shift, 1, lo, hi);
+            assert_eq!(got, brute_walk(theta, shift, 1, lo, hi), "k = {k}");
+            assert_eq!(got == [k], (lo..=hi).contains(&k));
+        }
+    }
+
+    #[test]
+    fn walk_steps_onto_the_edges_of_the_interval() {
+        // The forward step u (of q, the least n ≥ 1 with n·theta mod 2⁶⁴ in [1, len))
+        // and the backward step v (of q′, the least with it in (2⁶⁴ − len, 2⁶⁴)), found
+        // by brute force; lo's point is put where a step lands exactly on an edge of
+        // [0, len) or just beside it.
+        let theta = beatty_core::golden::INV_PHI_Q64;
+        for len in [1u64 << 50, (1 << 47) + 12_345, 3 << 56] {
+            let q = (1u64..)
+                .find(|&n| (1..len).contains(&n.wrapping_mul(theta)))
+                .unwrap();
+            let q2 = (1u64..)
+                .find(|&n| n.wrapping_mul(theta) > len.wrapping_neg())
+                .unwrap();
+            let (u, v) = (q.wrapping_mul(theta), q2.wrapping_mul(theta).wrapping_neg());
+            let lo = 1_000u64;
+            let hi = lo + 40 * (q + q2);
+            for point in [
+                len - u,
+                len - u - 1,
+                len - u + 1,
+                v,
+                v - 1,
+                v + 1,
+                0,
+                len - 1,
+            ] {
+                let shift = point.wrapping_sub(lo.wrapping_mul(theta));
+                assert_eq!(
+                    walked(theta, shift, len, lo, hi),
+                    brute_walk(theta, shift, len, lo, hi),
+                    "len={len} point={point}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn walk_with_len_at_a_record_step() {
+        // len equal to a record n·theta mod 2⁶⁴ (forward: less than for every smaller
+        // n ≥ 1) or to a record 2⁶⁴ − n·theta mod 2⁶⁴ (backward): n's step lands exactly
+        // on an edge of [0, len), outside, so it is not the step of the walk.
+        let theta = beatty_core::golden::INV_PHI_Q64;
+        let (mut fwd, mut bwd) = (u64::MAX, u64::MAX);
+        let mut lens = Vec::new();
+        for n in 1..3_000u64 {
+            let r = n.wrapping_mul(theta);
+            if r < fwd {
+                fwd = r;
+                lens.push((n, r));
+            }
+            if r.wrapping_neg() < bwd {
+                bwd = r.wrapping_neg();
+                lens.push((n, bwd));
+            }
+        }
+        let lens: Vec<(u64, u64)> = lens.into_iter().filter(|&(_, r)| r < 1 << 62).collect();
+        assert!(lens.len() >= 10, "{lens:?}");
+        for (n, len) in lens {
+            let (lo, hi) = (777u64, 777 + 60 * n);
+            for shift in [0u64, len / 3, 1 << 63] {
+                assert_eq!(
+                    walked(theta, shift, len, lo, hi),
+                    brute_walk(theta, shift, len, lo, hi),
+                    "n={n} len={len} shift={shift}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn walk_with_len_one_below_a_record_step() {
+        // len = r − 1 for a forward record r = n·theta mod 2⁶⁴ (less than for every
+        // smaller n ≥ 1): n's step lands just past the interval. From the point v − 1
+        // (v the backward step, found by brute force) the walk's next point is
+        // v − 1 + u − v with u the forward step; a step of r instead would land on len.
+        // The same backwards: len = s − 1 for a backward record s, from the point len − u.
+        let theta = beatty_core::golden::INV_PHI_Q64;
+        let step = |len: u64, forward: bool| {
+            (1u64..)
+                .map(|n| (n, n.wrapping_mul(theta)))
+                .find(|&(_, r)| {
+                    if forward {
+                        (1..len).contains(&r)
+                    } else {
+                        r.wrapping_neg() < len && r != 0
+                    }
+                })
+                .map(|(n, r)| (n, if forward { r } else { r.wrapping_neg() }))
+                .unwrap()
+        };
+        let (mut fwd, mut bwd) = (u64::MAX, u64::MAX);
+        let mut cases = 0;
+        for n in 1..3_000u64 {
+            let r = n.wrapping_mul(theta);
+            for (record, forward) in [(&mut fwd, true), (&mut bwd, false)] {
+                let d = if forward { r } else { r.wrapping_neg() };
+                if d >= *record {
+                    continue;
+                }
+                *record = d;
+                if !(3..1 << 62).contains(&d) {
+                    continue;
+                }
+                let len = d - 1;
+                let ((q, u), (q2, v)) = (step(len, true), step(len, false));
+                let point = if forward { v - 1 } else { len - u };
+                let lo = 1_000u64;
+                let hi = lo + 40 * (q + q2);
+                let shift = point.wrapping_sub(lo.wrapping_mul(theta));
+                let got = walked(theta, shift, len, lo, hi);
+                assert_eq!(
+                    got,
+                    brute_walk(theta, shift, len, lo, hi),
+                    "n={n} len={len}"
+                );
+                assert_eq!(got.first(), Some(&lo));
+                cases += 1;
+            }
+        }
+        assert!(cases >= 10, "{cases}");
     }
 }
