@@ -253,7 +253,7 @@ impl Iterator for Hazards<'_> {
 impl core::iter::FusedIterator for Hazards<'_> {}
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::lower_f64::LowerF64;
     use crate::no_progress;
@@ -343,7 +343,7 @@ mod tests {
     }
 
     /// The hazards of `range` by `method`, and the progress calls, sorted.
-    fn with_progress(
+    pub(crate) fn with_progress(
         formula: &'static dyn Formula,
         range: RangeInclusive<u64>,
         method: Method,
