@@ -130,39 +130,13 @@ selected() {
 
 install
 
-status=0
-for p in "${parts[@]}"; do
-    IFS='|' read -r name args tests <<<"$p"
-    selected "$name" || continue
-    out="target/mutants/$name"
-    rm -rf "$out"
-    mkdir -p "$out"
-    test_args=()
-    part_timeout=("${timeout_args[@]}")
-    if [ "$tests" = judge ]; then
-        test_args=("${judge_tests[@]}")
-        part_timeout=("${judge_timeout[@]}")
-    fi
-    echo "=== mutants: $name"
-    start=$SECONDS
-    commit=$(git rev-parse --short HEAD)
-    # shellcheck disable=SC2086 # $args is a list of words (and a glob for cargo-mutants)
-    set -f
-    rc=0
-    cargo mutants $args --jobs "$jobs" "${part_timeout[@]}" --no-shuffle -o "$out" \
-        "${test_args[@]}" || rc=$?
-    set +f
-    minutes=$(( (SECONDS - start + 30) / 60 ))
-    case $rc in
-        0 | 2 | 3) ;;
-        *) echo "error: cargo mutants failed on $name (exit $rc): no row written" >&2; exit "$rc" ;;
-    esac
-    python3 - "$name" "$out/mutants.out/outcomes.json" "$minutes" "$commit" <<'EOF'
-import json, sys, datetime, re
-name, path, minutes, commit = sys.argv[1:]
-d = json.load(open(path))
-row = (f"| {name} | {d['total_mutants']} | {d['caught']} | {d['missed']} | {d['unviable']} "
-       f"| {d['timeout']} | {minutes} | {commit}, {datetime.date.today()} |")
+# Writes (or replaces) one row of the table in docs/mutants.md.
+write_row() { # name mutants caught missed unviable timeouts minutes
+    python3 - "$@" "$(git rev-parse --short HEAD)" <<'EOF'
+import sys, datetime
+name, total, caught, missed, unviable, timeout, minutes, commit = sys.argv[1:]
+row = (f"| {name} | {total} | {caught} | {missed} | {unviable} | {timeout} | {minutes} "
+       f"| {commit}, {datetime.date.today()} |")
 doc = "docs/mutants.md"
 text = open(doc).read()
 head, rest = text.split("<!-- mutants-table -->\n", 1)
@@ -177,9 +151,121 @@ open(doc, "w").write(head + "<!-- mutants-table -->\n" + "\n".join(hdr + rows) +
                      + "<!-- /mutants-table -->\n" + tail)
 print(row)
 EOF
+}
+
+status=0
+judge_names=()
+judge_files=()
+for p in "${parts[@]}"; do
+    IFS='|' read -r name args tests <<<"$p"
+    selected "$name" || continue
+    if [ "$tests" = judge ]; then
+        # The judge's parts run together, below.
+        judge_names+=("$name")
+        judge_files+=("${args#*--test-package $judge_packages -f }")
+        continue
+    fi
+    out="target/mutants/$name"
+    rm -rf "$out"
+    mkdir -p "$out"
+    echo "=== mutants: $name"
+    start=$SECONDS
+    # shellcheck disable=SC2086 # $args is a list of words
+    set -f
+    rc=0
+    cargo mutants $args --jobs "$jobs" "${timeout_args[@]}" --no-shuffle -o "$out" || rc=$?
+    set +f
+    minutes=$(( (SECONDS - start + 30) / 60 ))
+    case $rc in
+        0 | 2 | 3) ;;
+        *) echo "error: cargo mutants failed on $name (exit $rc): no row written" >&2; exit "$rc" ;;
+    esac
+    # shellcheck disable=SC2046 # five numbers
+    write_row "$name" $(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(*(d[k] for k in ("total_mutants", "caught", "missed", "unviable", "timeout")))' \
+        "$out/mutants.out/outcomes.json") "$minutes"
     if [ "$rc" != 0 ]; then
         status=1
         echo "mutants: $name: missed mutants or timeouts (see $out/mutants.out)" >&2
     fi
 done
+
+# The judge's parts: one cargo-mutants run over all their files (one copy of the
+# tree, one baseline build), in two stages. Stage 1 tests every mutant with the
+# library's unit tests (a mutant rebuilds the library's test binary only, in
+# seconds); stage 2 (`--iterate`) tests the ones stage 1 missed or timed out
+# with the command line's tests as well, which run the `judge` binary. A
+# mutant is caught when either stage catches it; missed or a timeout when
+# stage 2 says so. Each part's row counts the mutants of its own files; its
+# minutes are their build and test time over both stages, divided by the jobs.
+if [ ${#judge_names[@]} -gt 0 ]; then
+    out="target/mutants/judge"
+    rm -rf "$out"
+    mkdir -p "$out"
+    file_args=()
+    for f in "${judge_files[@]}"; do
+        while [ -n "$f" ]; do
+            file_args+=(-f "${f%% -f *}")
+            case $f in *" -f "*) f=${f#* -f } ;; *) f= ;; esac
+        done
+    done
+    echo "=== mutants: ${judge_names[*]}: stage 1, the library's tests"
+    rc=0
+    cargo mutants -p beatty-judge --test-package beatty-judge "${file_args[@]}" \
+        --jobs "$jobs" --minimum-test-timeout 60 --no-shuffle -o "$out" \
+        -- --lib -- --skip hostile:: || rc=$?
+    case $rc in
+        0) ;;
+        2 | 3)
+            echo "=== mutants: ${judge_names[*]}: stage 2, the survivors with the command line's tests"
+            rc=0
+            cargo mutants -p beatty-judge --test-package "$judge_packages" "${file_args[@]}" \
+                --iterate --jobs "$jobs" "${judge_timeout[@]}" --no-shuffle -o "$out" \
+                "${judge_tests[@]}" || rc=$?
+            case $rc in
+                0 | 2 | 3) ;;
+                *) echo "error: cargo mutants (stage 2) failed (exit $rc): no row written" >&2; exit "$rc" ;;
+            esac
+            ;;
+        *) echo "error: cargo mutants (stage 1) failed (exit $rc): no row written" >&2; exit "$rc" ;;
+    esac
+    counts=$(python3 - "$out" "$jobs" "${judge_names[@]}" -- "${judge_files[@]}" <<'EOF'
+import json, os, sys, fnmatch
+out, jobs, *rest = sys.argv[1:]
+sep = rest.index("--")
+names, globs = rest[:sep], [g.split(" -f ") for g in rest[sep + 1:]]
+final = {}
+for stage in ("mutants.out.old", "mutants.out"):
+    path = os.path.join(out, stage, "outcomes.json")
+    if not os.path.exists(path):
+        continue
+    for o in json.load(open(path))["outcomes"]:
+        if not isinstance(o["scenario"], dict):
+            continue  # the baseline
+        m = o["scenario"]["Mutant"]
+        secs = final.get(m["name"], (None, None, 0.0))[2]
+        secs += sum(p["duration"] for p in o["phase_results"])
+        final[m["name"]] = (m["file"], o["summary"], secs)
+column = {"CaughtMutant": 1, "MissedMutant": 2, "Unviable": 3, "Timeout": 4}
+for name, pats in zip(names, globs):
+    row, secs = [0] * 5, 0.0
+    for file, summary, s in final.values():
+        # (`**/` matches no folder too, as in cargo-mutants' globs)
+        if any(fnmatch.fnmatch(file, p) or fnmatch.fnmatch(file, p.replace("**/", ""))
+               for p in pats):
+            row[0] += 1
+            row[column[summary]] += 1
+            secs += s
+    print(name, *row, round(secs / 60 / int(jobs)))
+EOF
+)
+    while read -r name total caught missed unviable timeout minutes; do
+        write_row "$name" "$total" "$caught" "$missed" "$unviable" "$timeout" "$minutes"
+        if [ "$missed" != 0 ] || [ "$timeout" != 0 ]; then
+            status=1
+            echo "mutants: $name: missed mutants or timeouts (see $out/mutants.out)" >&2
+        fi
+    done <<<"$counts"
+fi
 exit "$status"

@@ -33,6 +33,7 @@ use beatty_judge::Problem;
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::OnceLock;
 
 /// Each problem with the fields of its case line, e.g. `bash (pile n, maximum take m)`.
 fn case_fields_help() -> String {
@@ -47,10 +48,23 @@ fn case_fields_help() -> String {
 }
 
 /// A help text of `help/` with its lists filled in.
+///
+/// clap builds every subcommand's help at each start, help asked for or not,
+/// so the two lists are made once (they were half of the instructions of a
+/// `judge` start), and a text without a placeholder is only copied.
 fn help(text: &str) -> String {
-    text.trim_end()
-        .replace("{problems}", &problems_help())
-        .replace("{fields}", &case_fields_help())
+    static PROBLEMS: OnceLock<String> = OnceLock::new();
+    static FIELDS: OnceLock<String> = OnceLock::new();
+    let mut text = text.trim_end().to_owned();
+    for (placeholder, list, make) in [
+        ("{problems}", &PROBLEMS, problems_help as fn() -> String),
+        ("{fields}", &FIELDS, case_fields_help),
+    ] {
+        if text.contains(placeholder) {
+            text = text.replace(placeholder, list.get_or_init(make));
+        }
+    }
+    text
 }
 
 /// The problems and their aliases, for the help texts (from the registry).
