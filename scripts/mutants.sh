@@ -194,7 +194,8 @@ done
 # The judge's parts: one cargo-mutants run over all their files (one copy of the
 # tree, one baseline build), in two stages. Stage 1 tests every mutant with the
 # library's unit tests (a mutant rebuilds the library's test binary only, in
-# seconds); stage 2 (`--iterate`) tests the ones stage 1 missed or timed out
+# seconds, in the `mutants` profile of Cargo.toml, which optimises the library
+# a little: its tests then take a third of the time); stage 2 (`--iterate`) tests the ones stage 1 missed or timed out
 # with the command line's tests as well, which run the `judge` binary. A
 # mutant is caught when either stage catches it; missed or a timeout when
 # stage 2 says so. Each part's row counts the mutants of its own files; its
@@ -213,7 +214,7 @@ if [ ${#judge_names[@]} -gt 0 ]; then
     echo "=== mutants: ${judge_names[*]}: stage 1, the library's tests"
     rc=0
     cargo mutants -p beatty-judge --test-package beatty-judge "${file_args[@]}" \
-        --jobs "$jobs" --minimum-test-timeout 60 --no-shuffle -o "$out" \
+        --profile mutants --jobs "$jobs" --minimum-test-timeout 60 --no-shuffle -o "$out" \
         -- --lib -- --skip hostile:: || rc=$?
     case $rc in
         0) ;;
@@ -221,7 +222,7 @@ if [ ${#judge_names[@]} -gt 0 ]; then
             echo "=== mutants: ${judge_names[*]}: stage 2, the survivors with the command line's tests"
             rc=0
             cargo mutants -p beatty-judge --test-package "$judge_packages" "${file_args[@]}" \
-                --iterate --jobs "$jobs" "${judge_timeout[@]}" --no-shuffle -o "$out" \
+                --iterate --profile mutants --jobs "$jobs" "${judge_timeout[@]}" --no-shuffle -o "$out" \
                 "${judge_tests[@]}" || rc=$?
             case $rc in
                 0 | 2 | 3) ;;
