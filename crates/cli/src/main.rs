@@ -30,10 +30,9 @@ mod testset;
 mod validate;
 
 use beatty_judge::Problem;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::sync::OnceLock;
 
 /// Each problem with the fields of its case line, e.g. `bash (pile n, maximum take m)`.
 fn case_fields_help() -> String {
@@ -47,24 +46,67 @@ fn case_fields_help() -> String {
     list.join(", ")
 }
 
-/// A help text of `help/` with its lists filled in.
+/// The long help texts: `judge`'s own and each subcommand's, under `help/`,
+/// where `{problems}` and `{fields}` stand for lists made from the registry.
+const HELP_TEXTS: &[(&str, &str)] = &[
+    ("judge", include_str!("help/judge.txt")),
+    ("problems", "Example:\n  judge problems"),
+    ("solve", include_str!("help/solve.txt")),
+    ("validate", include_str!("help/validate.txt")),
+    ("check", include_str!("help/check.txt")),
+    ("gen", include_str!("help/gen.txt")),
+    ("testset", include_str!("help/testset.txt")),
+    ("package", include_str!("help/package.txt")),
+    ("run", include_str!("help/run.txt")),
+    ("invoke", include_str!("help/invoke.txt")),
+    ("languages", include_str!("help/languages.txt")),
+    ("explain", include_str!("help/explain.txt")),
+    ("hazards", include_str!("help/hazards.txt")),
+    ("plot", include_str!("help/plot.txt")),
+    ("play", include_str!("help/play.txt")),
+];
+
+/// `cmd` with the long help texts after each help (`after_help`), the lists
+/// filled in.
 ///
-/// clap builds every subcommand's help at each start, help asked for or not,
-/// so the two lists are made once (they were half of the instructions of a
-/// `judge` start), and a text without a placeholder is only copied.
+/// clap would build every text at each start, help asked for or not (half of
+/// the instructions of a `judge` start, the lists filled in 14 times), so
+/// [`main`] adds them only when the arguments may ask for help
+/// ([`may_ask_for_help`]).
+fn with_help_texts(cmd: clap::Command) -> clap::Command {
+    let text = |name: &str| {
+        HELP_TEXTS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, text)| help(text))
+    };
+    let cmd = match text(cmd.get_name()) {
+        Some(t) => cmd.after_help(t),
+        None => cmd,
+    };
+    cmd.mut_subcommands(|sub| match text(sub.get_name()) {
+        Some(t) => sub.after_help(t),
+        None => sub,
+    })
+}
+
+/// Whether clap may print a help text for these arguments (the program's name
+/// first): `-h` or `--help` anywhere, the `help` subcommand, or no subcommand
+/// at all. Erring towards yes costs only time.
+fn may_ask_for_help(args: &[std::ffi::OsString]) -> bool {
+    args.len() < 2
+        || args[1] == "help"
+        || args[1..]
+            .iter()
+            .take_while(|a| *a != "--")
+            .any(|a| a == "-h" || a == "--help")
+}
+
+/// A help text of `help/` with its lists filled in.
 fn help(text: &str) -> String {
-    static PROBLEMS: OnceLock<String> = OnceLock::new();
-    static FIELDS: OnceLock<String> = OnceLock::new();
-    let mut text = text.trim_end().to_owned();
-    for (placeholder, list, make) in [
-        ("{problems}", &PROBLEMS, problems_help as fn() -> String),
-        ("{fields}", &FIELDS, case_fields_help),
-    ] {
-        if text.contains(placeholder) {
-            text = text.replace(placeholder, list.get_or_init(make));
-        }
-    }
-    text
+    text.trim_end()
+        .replace("{problems}", &problems_help())
+        .replace("{fields}", &case_fields_help())
 }
 
 /// The problems and their aliases, for the help texts (from the registry).
@@ -79,12 +121,7 @@ fn problems_help() -> String {
 /// Exact solver, validator, checker, generator and local judge for the classic
 /// golden-ratio game problems (Wythoff, Bash, Euclid, Fibonacci nim).
 #[derive(Parser)]
-#[command(
-    name = "judge",
-    version,
-    about,
-    after_help = help(include_str!("help/judge.txt"))
-)]
+#[command(name = "judge", version, about)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -93,49 +130,35 @@ struct Cli {
 #[derive(Subcommand)]
 enum Cmd {
     /// List the problems: names, aliases, input and output formats.
-    #[command(after_help = "Example:\n  judge problems")]
     Problems,
     /// Print the exact answers of an input (streaming, tolerant of layout).
-    #[command(after_help = help(include_str!("help/solve.txt")))]
     Solve(solve::SolveArgs),
     /// Check that an input follows the official format exactly (testlib-style validator).
-    #[command(after_help = help(include_str!("help/validate.txt")))]
     Validate(solve::SolveArgs),
     /// Check a contestant's output (testlib argument order and exit codes, or Kattis with --kattis).
-    #[command(after_help = help(include_str!("help/check.txt")))]
     Check(check::CheckArgs),
     /// Generate a valid input, reproducible from the seed (SplitMix64).
-    #[command(after_help = help(include_str!("help/gen.txt")))]
     Gen(r#gen::GenArgs),
     /// Write a complete test set (NN-name.in/.ans) into a directory.
-    #[command(after_help = help(include_str!("help/testset.txt")))]
     Testset(testset::TestsetArgs),
     /// Write a problem package a judging system imports (Kattis format; DOMjudge takes the zip).
-    #[command(after_help = help(include_str!("help/package.txt")))]
     Package(package::PackageArgs),
     /// Judge a source file or a command on a test set, each test in a sandbox: AC, WA, PE, TLE, MLE, OLE, RE or CE.
-    #[command(after_help = help(include_str!("help/run.txt")))]
     #[cfg(target_os = "linux")]
     Run(run::RunArgs),
     /// Judge every package submission of a problem on the test set of every seed: the matrix.
     #[cfg(target_os = "linux")]
-    #[command(after_help = help(include_str!("help/invoke.txt")))]
     Invoke(invoke::InvokeArgs),
     /// List the languages `judge run` compiles, their commands and whether each is installed.
     #[cfg(target_os = "linux")]
-    #[command(after_help = help(include_str!("help/languages.txt")))]
     Languages(languages::LanguagesArgs),
     /// Explain one case: who wins, the winning moves, what the float formula says.
-    #[command(after_help = help(include_str!("help/explain.txt")))]
     Explain(explain::ExplainArgs),
     /// Map every input where a float formula of beatty-float is wrong (the hazard map).
-    #[command(after_help = help(include_str!("help/hazards.txt")))]
     Hazards(hazards::HazardsArgs),
     /// Draw a game or the float hazards as SVG (or PNG): Wythoff, Euclid, Bash, hazards.
-    #[command(after_help = help(include_str!("help/plot.txt")))]
     Plot(plot::PlotArgs),
     /// Play a game in the terminal against perfect play.
-    #[command(after_help = help(include_str!("help/play.txt")))]
     Play(play::PlayArgs),
 }
 
@@ -245,7 +268,18 @@ fn finish(r: Outcome) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let mut cmd = Cli::command();
+    if may_ask_for_help(&args) {
+        cmd = with_help_texts(cmd);
+    }
+    let parsed = cmd
+        .try_get_matches_from_mut(args)
+        .and_then(|mut m| Cli::from_arg_matches_mut(&mut m));
+    // The command tree is not freed: hundreds of allocations, 6 % of the
+    // instructions of a start, for memory the process gives back at exit.
+    std::mem::forget(cmd);
+    let cli = match parsed {
         Ok(cli) => cli,
         // Usage errors (on stderr, in the one error style), and --help and
         // --version (on stdout): clap's text.

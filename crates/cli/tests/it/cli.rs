@@ -295,3 +295,56 @@ fn package_zip_needs_a_zip_name() {
     assert!(stderr(&o).contains("name it NAME.zip"), "{}", stderr(&o));
     assert!(!out.exists());
 }
+
+/// The text of `help/NAME.txt` as `judge` prints it: trailing blanks of lines
+/// dropped, the registry's lists left out (the first placeholder ends it).
+fn help_file_text(name: &str) -> String {
+    let path = format!("{}/src/help/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text.split('{').next().unwrap();
+    text.trim_end().to_owned()
+}
+
+#[test]
+fn every_way_of_asking_for_help_shows_the_long_help_text() {
+    // `main` adds the texts of help/ only when the arguments may ask for help.
+    let mut names: Vec<String> =
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src/help"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter_map(|f| f.strip_suffix(".txt").map(str::to_owned))
+            .collect();
+    names.sort();
+    assert!(names.len() >= 14, "{names:?}");
+    for name in &names {
+        let text = help_file_text(name);
+        let mut ways: Vec<Vec<&str>> = if name == "judge" {
+            vec![vec!["--help"], vec!["-h"], vec!["help"], vec![]]
+        } else {
+            vec![vec![name, "--help"], vec![name, "-h"], vec!["help", name]]
+        };
+        // after a problem, or after an option's value
+        if ["solve", "validate", "check", "gen", "testset", "explain"].contains(&name.as_str()) {
+            ways.push(vec![name, "wythoff", "--help"]);
+        }
+        if name == "hazards" {
+            ways.push(vec![name, "--to", "100", "-h"]);
+        }
+        for args in ways {
+            let o = judge(&args, b"");
+            // clap prints help asked for on stdout, help for no arguments on stderr
+            let shown = stdout(&o) + &stderr(&o);
+            assert!(shown.contains(&text), "{args:?}: {shown}");
+            assert!(
+                !shown.contains("{problems}") && !shown.contains("{fields}"),
+                "{args:?}: {shown}"
+            );
+        }
+    }
+    // The lists of the registry are filled in.
+    let solve = stdout(&judge(&["solve", "--help"], b""));
+    assert!(solve.contains("Problems: wythoff ("), "{solve}");
+    // And a run that asks for no help does its work as before.
+    let o = judge(&["solve", "bash"], b"1\n3 2\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
