@@ -1242,6 +1242,60 @@ mod tests {
     }
 
     #[test]
+    fn a_long_line_compared_at_once_keeps_the_window_in_its_bound() {
+        // `next_are` looks at the line and 64 bytes more for the blanks: a
+        // line of 20 000 bytes fits the window's 1 MiB, which must not grow.
+        let line: Vec<u8> = b"12 ".repeat(6_667)[..20_000].to_vec();
+        let e = Expect::plain(&line).expect("plain");
+        let mut stream = line.clone();
+        stream.extend_from_slice(b"\n7\n");
+        let mut t = Tokens::new(&stream[..]);
+        assert!(t.next_are(&e).unwrap());
+        assert_eq!(t.w.pos(), 20_001);
+        assert!(t.w.capacity() <= 1 << 20, "{}", t.w.capacity());
+    }
+
+    #[test]
+    fn a_result_displays_its_message() {
+        // testlib's wording (`ok N numbers` is ncmp's; ours counts cases).
+        let r = check(Problem::Wythoff, b"2 1\n8 4\n", b"0 1", None);
+        assert_eq!(format!("{r}"), "ok 2 cases");
+        let r = check(Problem::Bash, b"1\n3 2\n", b"first", None);
+        assert_eq!(r.verdict, Verdict::WrongAnswer);
+        assert!(format!("{r}").starts_with("wrong answer "), "{r}");
+    }
+
+    #[test]
+    fn plain_tokens_matches_its_definition() {
+        // Every line of up to 5 bytes over blanks of each kind and two letters,
+        // against the definition: split at single spaces, each piece a
+        // non-empty run of non-blank bytes.
+        let alphabet = b" \t\r\nab";
+        let definition = |line: &[u8]| -> Option<u64> {
+            let pieces: Vec<&[u8]> = line.split(|&b| b == b' ').collect();
+            let plain = pieces
+                .iter()
+                .all(|p| !p.is_empty() && p.iter().all(|b| !b" \t\r\n".contains(b)));
+            plain.then_some(pieces.len() as u64)
+        };
+        let mut plain = 0;
+        for len in 0..=5u32 {
+            for mut code in 0..6usize.pow(len) {
+                let line: Vec<u8> = (0..len)
+                    .map(|_| {
+                        let b = alphabet[code % 6];
+                        code /= 6;
+                        b
+                    })
+                    .collect();
+                assert_eq!(plain_tokens(&line), definition(&line), "{line:?}");
+                plain += usize::from(definition(&line).is_some());
+            }
+        }
+        assert!(plain > 100, "{plain}");
+    }
+
+    #[test]
     fn huge_tokens_are_shown_bounded() {
         let big = vec![b'7'; 1 << 20];
         let r = check(Problem::Euclid, b"1 1\n0 0\n", &big, None);

@@ -91,4 +91,10 @@ impl<R: Read> Window<R> {
     pub(crate) fn pos(&self) -> u64 {
         self.base + self.start as u64
     }
+
+    /// The buffer's size: the memory the window holds.
+    #[cfg(test)]
+    pub(crate) fn capacity(&self) -> usize {
+        self.buf.len()
+    }
 }
