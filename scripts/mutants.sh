@@ -195,14 +195,23 @@ done
 # tree, one baseline build), in two stages. Stage 1 tests every mutant with the
 # library's unit tests (a mutant rebuilds the library's test binary only, in
 # seconds, in the `mutants` profile of Cargo.toml, which optimises the library
-# a little: its tests then take a third of the time); stage 2 (`--iterate`) tests the ones stage 1 missed or timed out
-# with the command line's tests as well, which run the `judge` binary. A
-# mutant is caught when either stage catches it; missed or a timeout when
-# stage 2 says so. Each part's row counts the mutants of its own files; its
-# minutes are their build and test time over both stages, divided by the jobs.
+# a little: its tests then take a third of the time); stage 2 (`--iterate`)
+# tests the ones stage 1 missed or timed out with the command line's tests as
+# well, which run the `judge` binary. A mutant is caught when a stage catches
+# it; missed or a timeout when the last stage that tested it says so. Each
+# stage's outcomes are kept (target/mutants/judge/stage-*.json); with
+# MUTANTS_RESUME=1 the earlier stages are kept too and stage 1 skips what they
+# caught (after new tests, or after a run was stopped). Each part's row counts
+# the mutants of its own files; its minutes are their build and test time over
+# every stage, divided by the jobs.
 if [ ${#judge_names[@]} -gt 0 ]; then
     out="target/mutants/judge"
-    rm -rf "$out"
+    iterate=()
+    if [ "${MUTANTS_RESUME:-0}" = 1 ] && [ -d "$out/mutants.out" ]; then
+        iterate=(--iterate)
+    else
+        rm -rf "$out"
+    fi
     mkdir -p "$out"
     file_args=()
     for f in "${judge_files[@]}"; do
@@ -211,19 +220,28 @@ if [ ${#judge_names[@]} -gt 0 ]; then
             case $f in *" -f "*) f=${f#* -f } ;; *) f= ;; esac
         done
     done
+    keep_stage() { # the outcomes of the run just ended, under the next number
+        local n
+        n=$(find "$out" -maxdepth 1 -name 'stage-*.json' | wc -l)
+        if [ -f "$out/mutants.out/outcomes.json" ]; then
+            cp "$out/mutants.out/outcomes.json" "$out/stage-$((n + 1)).json"
+        fi
+    }
     echo "=== mutants: ${judge_names[*]}: stage 1, the library's tests"
     rc=0
     cargo mutants -p beatty-judge --test-package beatty-judge "${file_args[@]}" \
-        --profile mutants --jobs "$jobs" --minimum-test-timeout 60 --no-shuffle -o "$out" \
-        -- --lib -- --skip hostile:: || rc=$?
+        "${iterate[@]}" --profile mutants --jobs "$jobs" --minimum-test-timeout 60 \
+        --no-shuffle -o "$out" -- --lib -- --skip hostile:: || rc=$?
+    keep_stage
     case $rc in
         0) ;;
         2 | 3)
             echo "=== mutants: ${judge_names[*]}: stage 2, the survivors with the command line's tests"
             rc=0
             cargo mutants -p beatty-judge --test-package "$judge_packages" "${file_args[@]}" \
-                --iterate --profile mutants --jobs "$jobs" "${judge_timeout[@]}" --no-shuffle -o "$out" \
-                "${judge_tests[@]}" || rc=$?
+                --iterate --profile mutants --jobs "$jobs" "${judge_timeout[@]}" \
+                --no-shuffle -o "$out" "${judge_tests[@]}" || rc=$?
+            keep_stage
             case $rc in
                 0 | 2 | 3) ;;
                 *) echo "error: cargo mutants (stage 2) failed (exit $rc): no row written" >&2; exit "$rc" ;;
@@ -232,15 +250,14 @@ if [ ${#judge_names[@]} -gt 0 ]; then
         *) echo "error: cargo mutants (stage 1) failed (exit $rc): no row written" >&2; exit "$rc" ;;
     esac
     counts=$(python3 - "$out" "$jobs" "${judge_names[@]}" -- "${judge_files[@]}" <<'EOF'
-import json, os, sys, fnmatch
+import glob, json, os, sys, fnmatch
 out, jobs, *rest = sys.argv[1:]
 sep = rest.index("--")
 names, globs = rest[:sep], [g.split(" -f ") for g in rest[sep + 1:]]
 final = {}
-for stage in ("mutants.out.old", "mutants.out"):
-    path = os.path.join(out, stage, "outcomes.json")
-    if not os.path.exists(path):
-        continue
+stages = sorted(glob.glob(os.path.join(out, "stage-*.json")),
+                key=lambda p: int(p.rsplit("-", 1)[1].split(".")[0]))
+for path in stages:
     for o in json.load(open(path))["outcomes"]:
         if not isinstance(o["scenario"], dict):
             continue  # the baseline

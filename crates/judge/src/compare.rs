@@ -357,3 +357,205 @@ impl<R: Read> Lines<R> {
 pub(crate) fn tokens_noun(n: u64) -> &'static str {
     if n == 1 { "token" } else { "tokens" }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::SplitMix64;
+    use crate::testing::Trickle;
+
+    /// The non-empty lines of `data`, each as its tokens: the lines
+    /// [`Lines::next`] must return, by their definition.
+    fn lines_of(data: &[u8]) -> Vec<Vec<Vec<u8>>> {
+        data.split(|&b| b == b'\n')
+            .map(|l| tokens(l).map(<[u8]>::to_vec).collect::<Vec<_>>())
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+
+    /// What a [`Lines`] has left: every line, each as its kept tokens (the
+    /// tokens here are short, so kept whole).
+    fn rest<R: Read>(l: &mut Lines<R>) -> Vec<Vec<Vec<u8>>> {
+        let mut out = Vec::new();
+        while let Some(line) = l.next(false).unwrap() {
+            assert!(
+                line.count <= LINE_TOKENS as u64,
+                "a test line has few tokens"
+            );
+            out.push(line.toks.iter().map(|t| t.kept.clone()).collect());
+        }
+        out
+    }
+
+    #[test]
+    fn lines_next_are_takes_exactly_the_lines_it_may() {
+        // `next_are(rendered)` on random streams, with or without a line read
+        // ahead (`peek`), read in random steps. Its definition: true only when
+        // the stream shows `rendered` (after the line read ahead, which must
+        // be its lone first token) and the line after has at most one token
+        // (it may not be one more line of the case), and true whenever that is
+        // certain within 64 bytes; what it consumes is exactly that prefix,
+        // and on false nothing.
+        let mut rng = SplitMix64::new(259);
+        let (mut taken, mut declined) = (0, 0);
+        for _ in 0..40_000 {
+            let moves = rng.range(0, 2);
+            let mut rendered = if moves == 0 {
+                b"0\n".to_vec()
+            } else {
+                b"1\n".to_vec()
+            };
+            for _ in 0..moves {
+                rendered.extend(format!("{} {}\n", rng.range(0, 12), rng.range(0, 12)).bytes());
+            }
+            let mut stream = rendered.clone();
+            if rng.chance(1, 4) {
+                // a changed byte: a digit, a blank, or a line feed
+                let at = rng.range(0, stream.len() as u64 - 1) as usize;
+                stream[at] = b"05 \n\t"[rng.range(0, 4) as usize];
+            }
+            let token_len = match rng.range(0, 3) {
+                0 => 0,
+                1 => rng.range(1, 5),
+                _ => rng.range(60, 68),
+            } as usize;
+            let after: Vec<u8> = match rng.range(0, 5) {
+                0 => Vec::new(),
+                1 => b"\n".to_vec(),
+                2 => b" ".to_vec(),
+                3 => b" 8\n".to_vec(),
+                _ => b"\n2 3\n".to_vec(),
+            };
+            stream.extend(std::iter::repeat_n(b'7', token_len));
+            stream.extend(&after);
+            let peek = rng.chance(1, 2);
+            let step = 1 + rng.range(0, 9) as usize;
+            let mut l = Lines::new(Trickle {
+                data: &stream,
+                step,
+            });
+            let all = lines_of(&stream);
+            if peek {
+                l.peek(false).unwrap();
+            }
+            let got = l.next_are(&rendered).unwrap();
+            // The definition, on the bytes.
+            let first_line_ok = {
+                let head = &rendered[..rendered.len().min(2)]; // `0\n` or `1\n`
+                if peek {
+                    // the peeked line is `rendered`'s first as a lone token, and
+                    // the stream after its line feed shows the rest
+                    all.first().is_some_and(|l| *l == [head[..1].to_vec()])
+                } else {
+                    true
+                }
+            };
+            let shown = if peek {
+                // after the first non-empty line (and its line feed, if any)
+                let mut at = 0;
+                loop {
+                    let end = stream[at..]
+                        .iter()
+                        .position(|&b| b == b'\n')
+                        .map(|n| at + n);
+                    let line_end = end.unwrap_or(stream.len());
+                    at = end.map_or(stream.len(), |e| e + 1);
+                    if tokens(&stream[..line_end]).count() > 0 || end.is_none() {
+                        break;
+                    }
+                }
+                stream[at..]
+                    .starts_with(&rendered[2..])
+                    .then_some(at + rendered.len() - 2)
+            } else {
+                stream.starts_with(&rendered).then_some(rendered.len())
+            };
+            let (may, must) = match (first_line_ok, shown) {
+                (true, Some(end)) => {
+                    let t = &stream[end..];
+                    let k = t.iter().position(is_blank);
+                    match k {
+                        Some(k) if k < 64 => {
+                            let one = k > 0 && t[k] == b'\n';
+                            (one, one)
+                        }
+                        Some(k) => (t[k] == b'\n', false),
+                        None => (true, t.len() < 64),
+                    }
+                }
+                _ => (false, false),
+            };
+            assert!(!got || may, "{stream:?} {rendered:?} peek {peek}");
+            assert!(got || !must, "{stream:?} {rendered:?} peek {peek}");
+            // What is left to read.
+            let left = rest(&mut l);
+            let want = if got {
+                lines_of(&stream[shown.unwrap()..])
+            } else {
+                all
+            };
+            assert_eq!(left, want, "{stream:?} {rendered:?} peek {peek} got {got}");
+            if got { taken += 1 } else { declined += 1 }
+        }
+        assert!(taken > 5_000 && declined > 5_000, "{taken} {declined}");
+    }
+
+    #[test]
+    fn a_line_shows_its_tokens_however_it_was_read() {
+        // `shown` needs `show` only for a line of more than LINE_TOKENS tokens.
+        let data = b"a  b\n1 2 3 4 5 6\nc\n";
+        for show in [false, true] {
+            let mut l = Lines::new(&data[..]);
+            let first = l.next(show).unwrap().unwrap();
+            assert_eq!((first.count, first.shown()), (2, "a b".to_owned()));
+            let second = l.next(true).unwrap().unwrap();
+            assert_eq!(
+                (second.count, second.shown()),
+                (6, "1 2 3 4 5 6".to_owned())
+            );
+            assert_eq!(second.first_shown(3), "1 2 3");
+            let third = l.next(show).unwrap().unwrap();
+            assert_eq!(third.shown(), "c");
+            assert!(l.next(show).unwrap().is_none());
+        }
+    }
+
+    #[test]
+    fn a_long_token_keeps_its_first_bytes_only() {
+        // Read in steps of 1000 bytes: each step may keep only what the
+        // earlier ones left of KEPT.
+        let data = [b"x".repeat(100_000), b" y".to_vec()].concat();
+        let mut w = Window::new(Trickle {
+            data: &data,
+            step: 1000,
+        });
+        let t = Tok::read(&mut w).unwrap();
+        assert_eq!(t.len, 100_000);
+        assert_eq!(t.kept, b"x".repeat(KEPT));
+        assert_eq!(w.pos(), 100_000);
+    }
+
+    #[test]
+    fn unsigned_reads_as_testlib_does() {
+        // Digits only, no leading zero, at most u64::MAX (20 digits).
+        let cases: [(&[u8], Option<u64>); 9] = [
+            (b"0", Some(0)),
+            (b"7", Some(7)),
+            (b"18446744073709551615", Some(u64::MAX)),
+            (b"18446744073709551616", None),
+            (b"99999999999999999999", None),
+            (b"100000000000000000000", None),
+            (b"00", None),
+            (b"-1", None),
+            (b"1x", None),
+        ];
+        for (tok, want) in cases {
+            let line = [tok, b" 5\n"].concat();
+            let mut l = Lines::new(&line[..]);
+            let toks = l.next(false).unwrap().unwrap();
+            assert_eq!(toks.unsigned(0), want, "{}", String::from_utf8_lossy(tok));
+            assert_eq!(toks.unsigned(1), Some(5));
+            assert_eq!(toks.unsigned(2), None, "no third token");
+        }
+    }
+}
