@@ -245,6 +245,109 @@ mod tests {
         }
     }
 
+    /// The cases of a generated input, counted by the validator.
+    fn generated_cases(problem: Problem, profile: Profile, cases: Option<u64>) -> u64 {
+        let mut v = Vec::new();
+        generate(problem, profile, 7, cases, &mut v).unwrap();
+        crate::validate(problem, &v).unwrap().cases
+    }
+
+    #[test]
+    fn each_profile_gives_the_cases_asked_for() {
+        // The definition (the docs of `generate`): `cases` random or max cases,
+        // or at most `cases` edge or hack cases; without it 100 random, the
+        // problem's max_cases max, every edge or hack case; mixed is every edge
+        // case, 20 hack cases and the random ones; never above a counted
+        // format's limit.
+        for p in Problem::ALL {
+            let def = p.def();
+            let limit = match def.spec().framing {
+                Framing::Counted { max, .. } => max,
+                _ => u64::MAX,
+            };
+            let (edge, hack) = (def.edge().len() as u64, def.hack().len() as u64);
+            for n in [1, 3, 57] {
+                assert_eq!(
+                    generated_cases(p, Profile::Random, Some(n)),
+                    n.min(limit),
+                    "{p}"
+                );
+                assert_eq!(
+                    generated_cases(p, Profile::Max, Some(n)),
+                    n.min(limit),
+                    "{p}"
+                );
+                assert_eq!(
+                    generated_cases(p, Profile::Edge, Some(n)),
+                    n.min(edge),
+                    "{p}"
+                );
+                assert_eq!(
+                    generated_cases(p, Profile::Hack, Some(n)),
+                    n.min(hack),
+                    "{p}"
+                );
+                let mixed = edge + hack.min(20) + n;
+                assert_eq!(
+                    generated_cases(p, Profile::Mixed, Some(n)),
+                    mixed.min(limit),
+                    "{p}"
+                );
+            }
+            assert_eq!(
+                generated_cases(p, Profile::Random, None),
+                100.min(limit),
+                "{p}"
+            );
+            assert_eq!(
+                generated_cases(p, Profile::Edge, None),
+                edge.min(limit),
+                "{p}"
+            );
+            assert_eq!(
+                generated_cases(p, Profile::Hack, None),
+                hack.min(limit),
+                "{p}"
+            );
+            if p != Problem::BashAuction {
+                // (bash-auction's max answers are long: its default is checked below)
+                assert_eq!(
+                    generated_cases(p, Profile::Max, None),
+                    default_max_cases(p),
+                    "{p}"
+                );
+            }
+        }
+        // The defaults the docs give.
+        assert_eq!(default_max_cases(Problem::Bash), 100);
+        assert_eq!(default_max_cases(Problem::BashAuction), 500);
+    }
+
+    #[test]
+    fn a_counted_format_takes_its_limit_and_no_more() {
+        // bash: at most 100 cases (HDU 1846).
+        assert_eq!(
+            generated_cases(Problem::Bash, Profile::Random, Some(100)),
+            100
+        );
+        let e = generate(Problem::Bash, Profile::Random, 1, Some(101), Vec::new()).unwrap_err();
+        assert_eq!(e.to_string(), "bash allows at most 100 cases");
+        let e = generate(Problem::Wythoff, Profile::Edge, 1, Some(0), Vec::new()).unwrap_err();
+        assert_eq!(e.to_string(), "--cases must be at least 1");
+        let io = GenError::Io(io::Error::other("disk full"));
+        assert_eq!(io.to_string(), "i/o error: disk full");
+    }
+
+    #[test]
+    fn profiles_are_named_as_the_command_line_names_them() {
+        let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+        assert_eq!(names, ["random", "edge", "hack", "max", "mixed"]);
+        for p in Profile::ALL {
+            assert_eq!(p.name().to_uppercase().parse::<Profile>(), Ok(p));
+        }
+        assert!("maximum".parse::<Profile>().is_err());
+    }
+
     #[test]
     fn no_double_hazard_below_a_million() {
         // The claim in the module docs, checked.
