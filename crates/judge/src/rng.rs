@@ -47,3 +47,46 @@ impl SplitMix64 {
         self.range(0, den - 1) < num
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn range_is_every_value_of_its_interval_and_the_whole_word_at_full_span() {
+        // Over the whole of u64 the value is the output itself (the published
+        // outputs of the seed 1234567, as in the docs above).
+        let mut r = SplitMix64::new(1_234_567);
+        assert_eq!(r.range(0, u64::MAX), 6_457_827_717_110_365_317);
+        assert_eq!(r.range(0, u64::MAX), 3_203_168_211_198_807_973);
+        // Each of 3..=5 about a third of the time, nothing outside.
+        let mut seen = [0u32; 3];
+        for _ in 0..30_000 {
+            let v = r.range(3, 5);
+            assert!((3..=5).contains(&v), "{v}");
+            seen[(v - 3) as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| (9_000..=11_000).contains(&n)), "{seen:?}");
+        assert_eq!(r.range(9, 9), 9);
+    }
+
+    #[test]
+    fn chance_is_num_in_den() {
+        let mut r = SplitMix64::new(99);
+        for den in 1..=6 {
+            let mut hits = [0u32; 7];
+            for _ in 0..6_000 {
+                for num in 0..=den {
+                    hits[num as usize] += u32::from(r.chance(num, den));
+                }
+            }
+            assert_eq!(hits[0], 0, "never 0 in {den}");
+            assert_eq!(hits[den as usize], 6_000, "always {den} in {den}");
+            for num in 1..den {
+                // 6000·num/den within 5 %
+                let want = 6_000 * num as u32 / den as u32;
+                assert!(hits[num as usize].abs_diff(want) < 300, "{num} in {den}: {hits:?}");
+            }
+        }
+    }
+}
