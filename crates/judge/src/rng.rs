@@ -66,7 +66,10 @@ mod tests {
             assert!((3..=5).contains(&v), "{v}");
             seen[(v - 3) as usize] += 1;
         }
-        assert!(seen.iter().all(|&n| (9_000..=11_000).contains(&n)), "{seen:?}");
+        assert!(
+            seen.iter().all(|&n| (9_000..=11_000).contains(&n)),
+            "{seen:?}"
+        );
         assert_eq!(r.range(9, 9), 9);
     }
 
@@ -85,7 +88,10 @@ mod tests {
             for num in 1..den {
                 // 6000·num/den within 5 %
                 let want = 6_000 * num as u32 / den as u32;
-                assert!(hits[num as usize].abs_diff(want) < 300, "{num} in {den}: {hits:?}");
+                assert!(
+                    hits[num as usize].abs_diff(want) < 300,
+                    "{num} in {den}: {hits:?}"
+                );
             }
         }
     }

@@ -579,3 +579,94 @@ pub fn verdict_line(results: &[TestResult], total: usize) -> (String, Verdict) {
     };
     (line, v)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    #[test]
+    fn tests_in_finds_every_input_below_the_directory_in_name_order() {
+        // The layout of a Kattis package's data/: the docs' definition.
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        fs::create_dir_all(d.join("secret/deep")).unwrap();
+        fs::create_dir(d.join("sample")).unwrap();
+        for f in [
+            "sample/1.in",
+            "sample/1.ans",
+            "secret/b.in",
+            "secret/deep/a.in",
+            "secret/deep/a.ans",
+            "a.in",
+            "notes.txt",
+            "x.ans",
+        ] {
+            fs::write(d.join(f), "1\n3 2\n").unwrap();
+        }
+        let tests = tests_in(d).unwrap();
+        let got: Vec<(&str, Option<PathBuf>)> = tests
+            .iter()
+            .map(|t| {
+                assert_eq!(t.input, d.join(format!("{}.in", t.name)));
+                (t.name.as_str(), t.answer.clone())
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("a", None),
+                ("sample/1", Some(d.join("sample/1.ans"))),
+                ("secret/b", None),
+                ("secret/deep/a", Some(d.join("secret/deep/a.ans"))),
+            ]
+        );
+        // Every input valid for bash (one case `3 2`), then one that is not.
+        assert!(validate_tests(Problem::Bash, &tests).is_ok());
+        fs::write(d.join("secret/b.in"), "1\n3 2 1\n").unwrap();
+        let e = validate_tests(Problem::Bash, &tests).unwrap_err();
+        assert!(
+            e.to_string().starts_with(&format!(
+                "{}: invalid input: ",
+                d.join("secret/b.in").display()
+            )),
+            "{e}"
+        );
+        fs::remove_file(d.join("secret/b.in")).unwrap();
+        let e = validate_tests(Problem::Bash, &tests).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with(&format!("{}: ", d.join("secret/b.in").display())),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn tests_in_refuses_an_input_or_answer_that_is_not_a_regular_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        fs::write(d.join("1.in"), "x").unwrap();
+        // an answer that is a directory
+        fs::create_dir(d.join("1.ans")).unwrap();
+        let e = tests_in(d).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("{}: not a regular file", d.join("1.ans").display())
+        );
+        fs::remove_dir(d.join("1.ans")).unwrap();
+        // an input that is a device (a FIFO would hang the judge the same way)
+        std::os::unix::fs::symlink("/dev/null", d.join("2.in")).unwrap();
+        let e = tests_in(d).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("{}: not a regular file", d.join("2.in").display())
+        );
+        // a directory that does not exist
+        let e = tests_in(&d.join("none")).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with(&d.join("none").display().to_string()),
+            "{e}"
+        );
+    }
+}
