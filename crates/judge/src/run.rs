@@ -206,6 +206,12 @@ pub fn shut_down() {
 /// Bytes of standard error shown in a report.
 const STDERR_SHOWN: usize = 512;
 
+/// The output cap of a test: the configured one, else twice the answer's
+/// length plus 1 MiB, at least 64 MiB ([`RunConfig::output_limit`]).
+fn output_limit(configured: Option<u64>, answer_len: Option<u64>) -> u64 {
+    configured.unwrap_or_else(|| (2 * answer_len.unwrap_or(0) + (1 << 20)).max(64 << 20))
+}
+
 /// Runs `cmd` on one test.
 fn run_one(
     problem: Problem,
@@ -223,10 +229,7 @@ fn run_one(
         Some(a) => Some(a.bytes().map_err(|e| err("cannot read the answer", &e))?),
         None => None,
     };
-    let output_limit = cfg.output_limit.unwrap_or_else(|| {
-        let a = answer.as_ref().map_or(0, |a| a.len() as u64);
-        (2 * a + (1 << 20)).max(64 << 20)
-    });
+    let output_limit = output_limit(cfg.output_limit, answer.as_ref().map(|a| a.len() as u64));
     let limits = Limits {
         wall: cfg.time_limit,
         cpu: cfg.cpu_limit.unwrap_or(cfg.time_limit),
@@ -584,6 +587,18 @@ pub fn verdict_line(results: &[TestResult], total: usize) -> (String, Verdict) {
 mod tests {
     use super::*;
     use std::fs;
+
+    #[test]
+    fn the_output_cap_is_twice_the_answer_and_a_mebibyte_at_least_64_mib() {
+        const MIB: u64 = 1 << 20;
+        assert_eq!(output_limit(Some(5), Some(100 * MIB)), 5);
+        assert_eq!(output_limit(None, None), 64 * MIB);
+        assert_eq!(output_limit(None, Some(1000)), 64 * MIB);
+        // 2 · 31.5 MiB + 1 MiB = 64 MiB: the two rules meet
+        assert_eq!(output_limit(None, Some(63 * MIB / 2)), 64 * MIB);
+        assert_eq!(output_limit(None, Some(63 * MIB / 2 + 1)), 64 * MIB + 2);
+        assert_eq!(output_limit(None, Some(40 * MIB)), 81 * MIB);
+    }
 
     #[test]
     fn tests_in_finds_every_input_below_the_directory_in_name_order() {
