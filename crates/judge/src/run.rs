@@ -601,6 +601,71 @@ mod tests {
     }
 
     #[test]
+    fn cannot_start_says_what_the_file_tells() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let other = std::io::Error::from(std::io::ErrorKind::NotFound);
+        let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        let file = |name: &str, text: &str, mode: u32| {
+            let p = d.join(name);
+            fs::write(&p, text).unwrap();
+            fs::set_permissions(&p, fs::Permissions::from_mode(mode)).unwrap();
+            p
+        };
+        assert_eq!(
+            cannot_start(&d.join("none"), &other),
+            None,
+            "no file: nothing to tell"
+        );
+        assert_eq!(
+            cannot_start(d, &other).as_deref(),
+            Some("not a regular file")
+        );
+        let p = file("plain", "#!/bin/sh\n", 0o644);
+        assert_eq!(
+            cannot_start(&p, &other).as_deref(),
+            Some("the file is not executable")
+        );
+        // any execute bit will do
+        let p = file("group", "#!/bin/sh\n", 0o610);
+        assert_eq!(cannot_start(&p, &other), None);
+        // a script whose interpreter exists inside the system directories
+        let p = file("sh", "#!/bin/sh -e\necho\n", 0o755);
+        assert_eq!(cannot_start(&p, &other), None);
+        // ... refused all the same: the message says how to run it
+        let why = cannot_start(&p, &denied).unwrap();
+        assert!(
+            why.starts_with("a script whose interpreter `/bin/sh` lies outside"),
+            "{why}"
+        );
+        assert!(
+            why.ends_with(&format!("`-- python3 {}`", p.display())),
+            "{why}"
+        );
+        // an interpreter that does not exist
+        let p = file("gone", "#!/no/such/interpreter\n", 0o755);
+        assert_eq!(
+            cannot_start(&p, &other).as_deref(),
+            Some("its interpreter `/no/such/interpreter` does not exist")
+        );
+        // an interpreter outside the system directories: the test's own dir
+        let interp = file("interp", "", 0o755);
+        let p = file("outside", &format!("#!{}\n", interp.display()), 0o755);
+        let why = cannot_start(&p, &other).unwrap();
+        assert!(
+            why.contains(&format!("`{}` lies outside", interp.display())),
+            "{why}"
+        );
+        // not a script, or no interpreter on the line
+        assert_eq!(cannot_start(&file("elf", "\x7fELF", 0o755), &other), None);
+        assert_eq!(
+            cannot_start(&file("empty", "#!  \n/bin/sh", 0o755), &other),
+            None
+        );
+    }
+
+    #[test]
     fn tests_in_finds_every_input_below_the_directory_in_name_order() {
         // The layout of a Kattis package's data/: the docs' definition.
         let dir = tempfile::tempdir().unwrap();
