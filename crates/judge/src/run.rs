@@ -589,6 +589,51 @@ mod tests {
     use std::fs;
 
     #[test]
+    fn the_verdict_line_names_the_first_failure_and_counts_the_accepted() {
+        let t = |verdict| TestResult {
+            name: String::new(),
+            verdict,
+            time: Duration::ZERO,
+            cpu: Duration::ZERO,
+            memory: 0,
+            detail: String::new(),
+        };
+        use Verdict::{Accepted as Ac, RuntimeError as Re, TimeLimit as Tle, WrongAnswer as Wa};
+        let line = |v: &[Verdict], total| {
+            verdict_line(&v.iter().map(|&v| t(v)).collect::<Vec<_>>(), total)
+        };
+        assert_eq!(line(&[Ac, Ac], 2), ("verdict: AC (2/2 tests)".into(), Ac));
+        assert_eq!(
+            line(&[Ac, Tle, Wa], 3),
+            ("verdict: TLE (1/3 tests)".into(), Tle)
+        );
+        assert_eq!(
+            line(&[Re, Ac, Ac], 3),
+            ("verdict: RE (2/3 tests)".into(), Re)
+        );
+        assert_eq!(
+            line(&[Ac, Wa], 7),
+            (
+                "verdict: WA (1/7 tests; stopped at the first failure, 5 not run)".into(),
+                Wa
+            )
+        );
+        assert_eq!(
+            line(&[Wa], 2),
+            (
+                "verdict: WA (0/2 tests; stopped at the first failure, 1 not run)".into(),
+                Wa
+            )
+        );
+        // a total below the results counts the results
+        assert_eq!(
+            line(&[Ac, Ac, Ac], 1),
+            ("verdict: AC (3/3 tests)".into(), Ac)
+        );
+        assert_eq!(line(&[], 0), ("verdict: AC (0/0 tests)".into(), Ac));
+    }
+
+    #[test]
     fn the_output_cap_is_twice_the_answer_and_a_mebibyte_at_least_64_mib() {
         const MIB: u64 = 1 << 20;
         assert_eq!(output_limit(Some(5), Some(100 * MIB)), 5);
