@@ -137,7 +137,95 @@ fn cut(mut out: String, len: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::excerpt;
+    use super::*;
+    use crate::generate::SplitMix64;
+
+    /// [`excerpt`] by its definition, on the standard library's split of bytes
+    /// into valid text and invalid bytes (`utf8_chunks`).
+    fn excerpt_by_chunks(bytes: &[u8], max: usize) -> String {
+        let mut out = String::new();
+        let mut shown = 0;
+        let cut = |out: String| format!("{out}…({} bytes)", bytes.len());
+        for chunk in bytes.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                shown += c.len_utf8();
+                if shown > max {
+                    return cut(out);
+                }
+                match c {
+                    '\\' => out += "\\\\",
+                    c if c.is_control() => out.extend(c.escape_debug()),
+                    c => out.push(c),
+                }
+            }
+            for b in chunk.invalid() {
+                shown += 1;
+                if shown > max {
+                    return cut(out);
+                }
+                out += &format!("\\x{b:02x}");
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn excerpt_matches_its_definition_on_random_bytes() {
+        // ASCII, control bytes, the pieces of two- and three-byte characters
+        // (whole, cut short, or out of order) and bytes that are never UTF-8.
+        let pieces: [&[u8]; 9] = [
+            b"a",
+            b"7",
+            b"\\",
+            b"\n",
+            b"\x1b",
+            "φ".as_bytes(),
+            "€".as_bytes(),
+            b"\xe2\x82",
+            b"\xff",
+        ];
+        let mut rng = SplitMix64::new(67);
+        for _ in 0..20_000 {
+            let mut bytes = Vec::new();
+            for _ in 0..rng.range(0, 12) {
+                bytes.extend_from_slice(pieces[rng.range(0, 8) as usize]);
+            }
+            let max = rng.range(0, 16) as usize;
+            let want = excerpt_by_chunks(&bytes, max);
+            assert_eq!(excerpt(&bytes, max), want, "{bytes:?} {max}");
+            // The streaming form, with the first bytes only: the same text when
+            // at least max + 4 bytes are kept (or all of them).
+            let kept = (max + 4).min(bytes.len());
+            assert_eq!(
+                excerpt_of(&bytes[..kept], bytes.len() as u64, max),
+                want,
+                "{bytes:?} {max}"
+            );
+            // and marked as cut when fewer bytes are kept than the token has
+            if kept < bytes.len() {
+                let short = excerpt_of(&bytes[..1.min(kept)], bytes.len() as u64, 64);
+                assert!(
+                    short.ends_with(&format!("…({} bytes)", bytes.len())),
+                    "{short}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn found_names_what_stands_at_the_place() {
+        // The names of the docs of `found_blank`.
+        assert_eq!(found_blank(None), "end of file");
+        assert_eq!(found_blank(Some(b'\n')), "end of line");
+        assert_eq!(found_blank(Some(b' ')), "a space");
+        assert_eq!(found_blank(Some(b'\t')), "a tab");
+        assert_eq!(found_blank(Some(b'\r')), "a carriage return");
+        assert_eq!(found_blank(Some(0x0b)), "\"\\u{b}\"");
+        assert_eq!(found(b"\n5"), "end of line");
+        assert_eq!(found(b"12 5"), "\"12\"");
+        assert_eq!(found_token(b"12", 2), "\"12\"");
+        assert_eq!(found_token(b"12", 70), "\"12…(70 bytes)\"");
+    }
 
     #[test]
     fn never_longer_than_the_bound_plus_the_marker_and_never_raw_control() {

@@ -461,6 +461,14 @@ pub fn validate_reader<R: Read>(problem: Problem, input: R) -> Result<ValidSumma
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_summary_counts_cases_in_words() {
+        let s = |problem, cases| ValidSummary { problem, cases }.to_string();
+        assert_eq!(s(Problem::Euclid, 2), "valid euclid input: 2 cases");
+        assert_eq!(s(Problem::Bash, 1), "valid bash input: 1 case");
+        assert_eq!(s(Problem::Wythoff, 0), "valid wythoff input: 0 cases");
+    }
     use crate::testing::Trickle;
 
     /// Mutations of valid inputs: every byte replaced, removed or doubled, at
