@@ -463,6 +463,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_reading_error_says_so_and_a_broken_rule_is_its_message() {
+        let io = ValidateError::Io(io::Error::other("disk gone"));
+        assert_eq!(io.to_string(), "i/o error: disk gone");
+        let e = validate(Problem::Bash, b"1\n3 x\n").unwrap_err();
+        let whole = e.to_string();
+        assert!(whole.starts_with("line 2, column 3: "), "{whole}");
+        assert_eq!(ValidateError::Invalid(e).to_string(), whole);
+    }
+
+    #[test]
     fn a_summary_counts_cases_in_words() {
         let s = |problem, cases| ValidSummary { problem, cases }.to_string();
         assert_eq!(s(Problem::Euclid, 2), "valid euclid input: 2 cases");

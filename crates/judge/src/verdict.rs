@@ -80,3 +80,29 @@ impl fmt::Display for Verdict {
         f.write_str(self.short())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Verdict::*;
+
+    #[test]
+    fn exit_codes_are_testlibs_and_names_the_judges() {
+        // testlib.h: _ok 0, _wa 1, _pe 2, _fail 3; the verdicts no checker
+        // gives map to 1 (a rejection).
+        let table = [
+            (Accepted, 0, "AC"),
+            (WrongAnswer, 1, "WA"),
+            (PresentationError, 2, "PE"),
+            (Fail, 3, "FAIL"),
+            (TimeLimit, 1, "TLE"),
+            (MemoryLimit, 1, "MLE"),
+            (OutputLimit, 1, "OLE"),
+            (RuntimeError, 1, "RE"),
+            (CompileError, 1, "CE"),
+        ];
+        for (v, code, name) in table {
+            assert_eq!(v.exit_code(), code, "{name}");
+            assert_eq!(v.to_string(), name);
+        }
+    }
+}
