@@ -98,3 +98,82 @@ impl<R: Read> Window<R> {
         self.buf.len()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Trickle;
+
+    /// Everything a window shows when read `need` bytes at a time (advancing
+    /// past all it shows), and the largest buffer it held.
+    fn read_all<R: Read>(mut w: Window<R>, need: usize, total: usize) -> (Vec<u8>, usize) {
+        let mut got = Vec::new();
+        let mut largest = 0;
+        loop {
+            let s = w.ahead(need).unwrap();
+            if s.is_empty() {
+                return (got, largest);
+            }
+            let left = total - got.len();
+            assert!(
+                s.len() >= need.min(left),
+                "{} of {left} left, {need} asked for",
+                s.len()
+            );
+            got.extend_from_slice(s);
+            let n = s.len();
+            w.advance(n);
+            largest = largest.max(w.capacity());
+        }
+    }
+
+    #[test]
+    fn a_window_shows_every_byte_once_whatever_it_is_asked_for() {
+        let data: Vec<u8> = (0..3_000_017u32).map(|i| (i * 7 % 251) as u8).collect();
+        // Asked for one byte, for the whole buffer (1 MiB), and for more than
+        // the buffer holds (a line longer than 1 MiB); read in steps that do
+        // and do not divide the sizes.
+        for need in [1, 100, BUF - 1, BUF, BUF + 1, 2 * BUF] {
+            for step in [4096, 65_537, 1 << 20] {
+                let (got, largest) =
+                    read_all(Window::new(Trickle { data: &data, step }), need, data.len());
+                assert!(got == data, "need {need} step {step}: {} bytes", got.len());
+                // one buffer: 1 MiB, or the power of two above a larger need
+                assert!(largest <= BUF.max(need.next_power_of_two()), "{largest}");
+            }
+        }
+    }
+
+    /// A reader that fails once (with `kind`) before its data.
+    struct FailsOnce<'a> {
+        kind: Option<io::ErrorKind>,
+        data: &'a [u8],
+    }
+
+    impl Read for FailsOnce<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if let Some(kind) = self.kind.take() {
+                return Err(io::Error::new(kind, "once"));
+            }
+            let n = buf.len().min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn an_interrupted_read_is_retried_and_any_other_error_returned() {
+        let data = b"5 7\n";
+        let mut w = Window::new(FailsOnce {
+            kind: Some(io::ErrorKind::Interrupted),
+            data,
+        });
+        assert_eq!(w.ahead(4).unwrap(), data);
+        let mut w = Window::new(FailsOnce {
+            kind: Some(io::ErrorKind::Other),
+            data,
+        });
+        assert_eq!(w.ahead(4).unwrap_err().kind(), io::ErrorKind::Other);
+    }
+}
