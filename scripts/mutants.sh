@@ -199,13 +199,16 @@ done
 # tests the ones stage 1 missed or timed out with the command line's tests as
 # well, which run the `judge` binary. A mutant is caught when a stage catches
 # it; missed or a timeout when the last stage that tested it says so. Each
-# stage's outcomes are kept (target/mutants/judge/stage-*.json); with
+# stage's outcomes are kept (target/mutants/judge/PARTS/stage-*.json); with
 # MUTANTS_RESUME=1 the earlier stages are kept too and stage 1 skips what they
 # caught (after new tests, or after a run was stopped). Each part's row counts
 # the mutants of its own files; its minutes are their build and test time over
 # every stage, divided by the jobs.
 if [ ${#judge_names[@]} -gt 0 ]; then
-    out="target/mutants/judge"
+    # One output directory per selection of parts, e.g.
+    # target/mutants/judge/check+validate.
+    sel=("${judge_names[@]#judge/}")
+    out="target/mutants/judge/$(IFS=+; echo "${sel[*]}")"
     iterate=()
     if [ "${MUTANTS_RESUME:-0}" = 1 ] && [ -d "$out/mutants.out" ]; then
         iterate=(--iterate)
