@@ -396,7 +396,7 @@ pub fn run_tests(
     // directory, before anything runs: nothing a program does can change
     // what later tests get or are compared with. The directory is hidden
     // from the runs too.
-    let snapshot = Snapshot::take(tests)?;
+    let snapshot = Snapshot::take(tests, HELD_IN_MEMORY)?;
     // As root, the program and its script are copied where the runs' user
     // ids can read them (see `sandbox::program`).
     let boxed = sandbox::into_box(cmd)
@@ -503,8 +503,10 @@ impl Data {
 }
 
 impl Snapshot {
-    /// Reads or copies every test's input and answer, before anything runs.
-    fn take(tests: &[Test]) -> Result<Snapshot, RunError> {
+    /// Reads or copies every test's input and answer, before anything runs:
+    /// into memory while the bytes held stay within `budget`
+    /// ([`HELD_IN_MEMORY`]), the rest into files.
+    fn take(tests: &[Test], budget: u64) -> Result<Snapshot, RunError> {
         let mut snap = Snapshot {
             tests: Vec::with_capacity(tests.len()),
             dir: None,
@@ -514,7 +516,7 @@ impl Snapshot {
             let failed =
                 |e: std::io::Error| RunError(format!("{}: cannot copy: {e}", from.display()));
             let size = std::fs::metadata(from).map_err(failed)?.len();
-            if in_memory + size <= HELD_IN_MEMORY {
+            if in_memory + size <= budget {
                 let bytes = std::fs::read(from).map_err(failed)?;
                 in_memory += bytes.len() as u64;
                 return Ok(Data::Memory(std::sync::Arc::new(bytes)));
@@ -631,6 +633,67 @@ mod tests {
             ("verdict: AC (3/3 tests)".into(), Ac)
         );
         assert_eq!(line(&[], 0), ("verdict: AC (0/0 tests)".into(), Ac));
+    }
+
+    #[test]
+    fn a_snapshot_holds_tests_in_memory_up_to_its_budget_and_copies_the_rest() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let mut tests = Vec::new();
+        for (i, text) in ["aaaa", "bbbbbb", "cc", "ddd"].iter().enumerate() {
+            let input = d.join(format!("{i}.in"));
+            fs::write(&input, text).unwrap();
+            let answer = (i == 1).then(|| d.join("1.ans"));
+            if let Some(a) = &answer {
+                fs::write(a, "answer").unwrap();
+            }
+            tests.push(Test {
+                name: format!("t{i}"),
+                input,
+                answer,
+            });
+        }
+        // Budget 12: 4 + 6 bytes held, the 6-byte answer would make 16 (a
+        // copy), then 2 more make 12 (held), and 3 more 15 (a copy).
+        let snap = Snapshot::take(&tests, 12).unwrap();
+        let held: Vec<(&str, bool, Option<bool>)> = snap
+            .tests
+            .iter()
+            .map(|t| {
+                let mem = |d: &Data| matches!(d, Data::Memory(_));
+                (t.name.as_str(), mem(&t.input), t.answer.as_ref().map(mem))
+            })
+            .collect();
+        assert_eq!(
+            held,
+            [
+                ("t0", true, None),
+                ("t1", true, Some(false)),
+                ("t2", true, None),
+                ("t3", false, None)
+            ]
+        );
+        // The same bytes either way, from a directory of the judge's own.
+        let bytes: Vec<Vec<u8>> = snap
+            .tests
+            .iter()
+            .map(|t| t.input.bytes().unwrap().to_vec())
+            .collect();
+        assert_eq!(bytes, [&b"aaaa"[..], b"bbbbbb", b"cc", b"ddd"]);
+        assert_eq!(
+            &snap.tests[1].answer.as_ref().unwrap().bytes().unwrap()[..],
+            b"answer"
+        );
+        let copied = snap.dir.as_ref().expect("a directory for the copies");
+        assert!(!copied.path().starts_with(d));
+        // Changing the tests afterwards changes nothing held.
+        fs::write(d.join("3.in"), "zzz").unwrap();
+        fs::write(d.join("0.in"), "zzzz").unwrap();
+        assert_eq!(&snap.tests[3].input.bytes().unwrap()[..], b"ddd");
+        assert_eq!(&snap.tests[0].input.bytes().unwrap()[..], b"aaaa");
+        // Everything in memory with room for it.
+        let all = Snapshot::take(&tests, HELD_IN_MEMORY).unwrap();
+        assert!(all.dir.is_none());
     }
 
     #[test]

@@ -227,3 +227,139 @@ pub fn write_testset(problem: Problem, dir: &Path, seed: u64) -> Result<Vec<Stri
     }
     Ok(NAMES.iter().map(|n| (*n).to_owned()).collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Verdict, check};
+    use std::fs;
+
+    /// The names and contents of the files of `dir`, sorted.
+    fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+        let mut v: Vec<(String, Vec<u8>)> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().into_string().unwrap(),
+                    fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn a_test_set_is_seven_valid_inputs_with_their_answers() {
+        let root = tempfile::tempdir().unwrap();
+        // (a parent that does not exist yet is made)
+        let dir = root.path().join("new/tests");
+        let names = write_testset(Problem::Bash, &dir, 5).unwrap();
+        assert_eq!(
+            names,
+            [
+                "01-sample",
+                "02-edge",
+                "03-hack",
+                "04-random-small",
+                "05-random",
+                "06-mixed",
+                "07-max"
+            ]
+        );
+        let got = files(&dir);
+        assert_eq!(got.len(), 14);
+        for name in &names {
+            let input = fs::read(dir.join(format!("{name}.in"))).unwrap();
+            let answer = fs::read(dir.join(format!("{name}.ans"))).unwrap();
+            // the checker solves the input itself: the answer must be accepted
+            let r = check(Problem::Bash, &input, &answer, None);
+            assert_eq!(r.verdict, Verdict::Accepted, "{name}: {}", r.message);
+        }
+        // HDU 1846's sample, from the problem statement
+        assert_eq!(
+            fs::read(dir.join("01-sample.in")).unwrap(),
+            b"2\n23 2\n4 3\n"
+        );
+        assert_eq!(sample(Problem::Bash), b"2\n23 2\n4 3\n");
+        // The seed names the set; nothing is left beside it.
+        let again = root.path().join("again");
+        write_testset(Problem::Bash, &again, 5).unwrap();
+        assert_eq!(files(&again), got);
+        write_testset(Problem::Bash, &again, 6).unwrap();
+        assert_ne!(files(&again), got);
+        let mut beside: Vec<String> = fs::read_dir(root.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        beside.sort();
+        assert_eq!(beside, ["again", "new"]);
+    }
+
+    #[test]
+    fn only_a_test_set_is_replaced() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("tests");
+        // a missing directory is no old test set
+        assert!(old_testset(&dir).unwrap().is_empty());
+        write_testset(Problem::Euclid, &dir, 1).unwrap();
+        assert_eq!(old_testset(&dir).unwrap().len(), 14);
+        write_testset(Problem::Euclid, &dir, 2).unwrap();
+        // Another file, a test-set name with another extension, a directory
+        // named like a test: refused, and nothing changed.
+        for (stray, is_dir) in [
+            ("notes.txt", false),
+            ("01-sample.out", false),
+            ("02-edge.in.bak", false),
+            ("03-hack.in", true),
+        ] {
+            let before = files(&dir);
+            let path = dir.join(stray);
+            if is_dir {
+                fs::remove_file(&path).unwrap();
+                fs::create_dir(&path).unwrap();
+            } else {
+                fs::write(&path, "x").unwrap();
+            }
+            let e = write_testset(Problem::Euclid, &dir, 3).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "{}: the directory holds other files than a test set; choose an empty or new directory",
+                    dir.display()
+                )
+            );
+            if is_dir {
+                fs::remove_dir(&path).unwrap();
+                fs::write(&path, &before.iter().find(|(n, _)| n == stray).unwrap().1).unwrap();
+            } else {
+                fs::remove_file(&path).unwrap();
+            }
+            assert_eq!(files(&dir), before, "{stray}");
+        }
+        // A file where the directory should be: the error names it.
+        let file = root.path().join("file");
+        fs::write(&file, "x").unwrap();
+        let e = write_testset(Problem::Euclid, &file, 1).unwrap_err();
+        assert!(
+            e.to_string().starts_with(&file.display().to_string()),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_package_policy_writes_the_seed_asked_for_and_replaces_with_force() {
+        let root = tempfile::tempdir().unwrap();
+        let (dir, by_hand) = (root.path().join("a"), root.path().join("b"));
+        let (names, _) = write_testset_dir(Problem::Wythoff, &dir, 9, false).unwrap();
+        assert_eq!(names.len(), 7);
+        write_testset(Problem::Wythoff, &by_hand, 9).unwrap();
+        assert_eq!(files(&dir), files(&by_hand));
+        // an existing set is replaced only with force
+        assert!(write_testset_dir(Problem::Wythoff, &dir, 10, false).is_err());
+        assert_eq!(files(&dir), files(&by_hand));
+        write_testset_dir(Problem::Wythoff, &dir, 10, true).unwrap();
+        assert_ne!(files(&dir), files(&by_hand));
+    }
+}

@@ -173,9 +173,11 @@ mod tests {
     fn excerpt_matches_its_definition_on_random_bytes() {
         // ASCII, control bytes, the pieces of two- and three-byte characters
         // (whole, cut short, or out of order) and bytes that are never UTF-8.
-        let pieces: [&[u8]; 9] = [
+        let pieces: [&[u8]; 11] = [
             b"a",
             b"7",
+            b"'",
+            b"\"",
             b"\\",
             b"\n",
             b"\x1b",
@@ -188,7 +190,7 @@ mod tests {
         for _ in 0..20_000 {
             let mut bytes = Vec::new();
             for _ in 0..rng.range(0, 12) {
-                bytes.extend_from_slice(pieces[rng.range(0, 8) as usize]);
+                bytes.extend_from_slice(pieces[rng.range(0, 10) as usize]);
             }
             let max = rng.range(0, 16) as usize;
             let want = excerpt_by_chunks(&bytes, max);
