@@ -144,6 +144,21 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_small_input_never_pays_for_a_large_buffer() {
+        // Read in pieces of 7 bytes: the first buffer (8 KiB) holds it all.
+        let data = [b"12 34\n".repeat(500), b"5".to_vec()].concat();
+        for need in [1, 64, 3001] {
+            let w = Window::new(Trickle {
+                data: &data,
+                step: 7,
+            });
+            let (got, largest) = read_all(w, need, data.len());
+            assert!(got == data);
+            assert_eq!(largest, FIRST_BUF, "need {need}");
+        }
+    }
+
     /// A reader that fails once (with `kind`) before its data.
     struct FailsOnce<'a> {
         kind: Option<io::ErrorKind>,
