@@ -338,6 +338,21 @@ mod tests {
             }
             assert_eq!(files(&dir), before, "{stray}");
         }
+        // A directory that cannot be read (a link to itself): the error is
+        // the read's, and the link stays.
+        let looped = root.path().join("loop");
+        std::os::unix::fs::symlink(&looped, &looped).unwrap();
+        let e = write_testset(Problem::Euclid, &looped, 1).unwrap_err();
+        assert!(
+            matches!(&e, TestsetError::Io { path, source } if *path == looped && source.raw_os_error() == Some(40)),
+            "{e}"
+        );
+        assert!(
+            fs::symlink_metadata(&looped)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
         // A file where the directory should be: the error names it.
         let file = root.path().join("file");
         fs::write(&file, "x").unwrap();
