@@ -133,8 +133,8 @@ pub fn write_testset_dir(
     seed: u64,
     force: bool,
 ) -> Result<(Vec<String>, Option<String>), PackageError> {
+    // (the seed goes to write_testset; install reads only the overwrite policy)
     let opts = crate::package::Options {
-        seed,
         force,
         ..crate::package::Options::default()
     };
