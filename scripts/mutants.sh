@@ -252,11 +252,16 @@ if [ ${#judge_names[@]} -gt 0 ]; then
             ;;
         *) echo "error: cargo mutants (stage 1) failed (exit $rc): no row written" >&2; exit "$rc" ;;
     esac
+    # The mutants of the tree as it is now: outcomes of mutants an edit has
+    # moved since (their names hold line and column) are left out, and a
+    # mutant of the tree without an outcome is an error.
+    cargo mutants --list -p beatty-judge "${file_args[@]}" >"$out/current.txt"
     counts=$(python3 - "$out" "$jobs" "${judge_names[@]}" -- "${judge_files[@]}" <<'EOF'
 import glob, json, os, sys, fnmatch
 out, jobs, *rest = sys.argv[1:]
 sep = rest.index("--")
 names, globs = rest[:sep], [g.split(" -f ") for g in rest[sep + 1:]]
+current = set(open(os.path.join(out, "current.txt")).read().splitlines())
 final = {}
 stages = sorted(glob.glob(os.path.join(out, "stage-*.json")),
                 key=lambda p: int(p.rsplit("-", 1)[1].split(".")[0]))
@@ -268,6 +273,11 @@ for path in stages:
         secs = final.get(m["name"], (None, None, 0.0))[2]
         secs += sum(p["duration"] for p in o["phase_results"])
         final[m["name"]] = (m["file"], o["summary"], secs)
+final = {k: v for k, v in final.items() if k in current}
+untested = sorted(current - final.keys())
+if untested:
+    sys.exit("mutants without an outcome (run again with MUTANTS_RESUME=1):\n"
+             + "\n".join(untested))
 column = {"CaughtMutant": 1, "MissedMutant": 2, "Unviable": 3, "Timeout": 4}
 for name, pats in zip(names, globs):
     row, secs = [0] * 5, 0.0
