@@ -224,6 +224,10 @@ if [ ${#judge_names[@]} -gt 0 ]; then
         done
     done
     keep_stage() { # the outcomes of the run just ended, under the next number
+        # A mutant that hangs inside `judge run` leaves that judge running
+        # when cargo-mutants kills the test that started it at the timeout:
+        # every process still running from a scratch copy of the tree goes.
+        pkill -KILL -f "${TMPDIR:-/tmp}/cargo-mutants-" || true
         local n
         n=$(find "$out" -maxdepth 1 -name 'stage-*.json' | wc -l)
         if [ -f "$out/mutants.out/outcomes.json" ]; then
