@@ -361,7 +361,7 @@ pub(crate) fn tokens_noun(n: u64) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::SplitMix64;
+    use crate::rng::SplitMix64;
     use crate::testing::Trickle;
 
     /// The non-empty lines of `data`, each as its tokens: the lines

@@ -138,7 +138,7 @@ fn cut(mut out: String, len: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::SplitMix64;
+    use crate::rng::SplitMix64;
 
     /// [`excerpt`] by its definition, on the standard library's split of bytes
     /// into valid text and invalid bytes (`utf8_chunks`).
