@@ -694,6 +694,55 @@ impl FromStr for Problem {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_public_answers_take_a_case_of_the_problems_arity() {
+        // HDU 1846's statement: C ≤ 100 cases `n m`, the answer `first` or `second`.
+        assert_eq!(
+            Problem::Bash.input_format(),
+            "first line C (1 ≤ C ≤ 100), then C lines `n m`, 1 ≤ n, m ≤ 1000"
+        );
+        assert_eq!(
+            Problem::Bash.output_format(),
+            "`first` or `second` per case"
+        );
+        // 3 stones, take at most 2: the second player wins.
+        assert_eq!(
+            Problem::Bash.answer(&[3, 2]).unwrap().to_string(),
+            "second\n"
+        );
+        for case in [&[3][..], &[3, 2, 1]] {
+            let e = Problem::Bash.answer(case).unwrap_err();
+            assert_eq!(
+                (e.expected.as_str(), e.found.clone()),
+                ("2 numbers", format!("{} numbers", case.len()))
+            );
+            assert_eq!(Problem::Wythoff.float_answer(case), None);
+        }
+        // HDU 2516's words; wythoff-moves answers with moves, not words.
+        assert_eq!(
+            Problem::FibonacciNim
+                .outcome_answer(false)
+                .unwrap()
+                .to_string(),
+            "Second win\n"
+        );
+        assert_eq!(
+            Problem::FibonacciNim
+                .outcome_answer(true)
+                .unwrap()
+                .to_string(),
+            "First win\n"
+        );
+        assert!(Problem::WythoffMoves.outcome_answer(true).is_none());
+        // The F40 pair, where the double formula says the player to move wins.
+        let f40 = [165_580_140, 267_914_295];
+        assert_eq!(
+            Problem::Wythoff.float_answer(&f40).unwrap().to_string(),
+            "1\n"
+        );
+        assert_eq!(Problem::Wythoff.answer(&f40).unwrap().to_string(), "0\n");
+    }
+
     /// `Definition::wins`, where it answers, is `answer` in the spec's words, on
     /// every case of every profile (the edge and hack tables whole, random and
     /// max cases) and on values outside the limits and the domain.
