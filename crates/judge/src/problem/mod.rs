@@ -743,6 +743,24 @@ mod tests {
         assert_eq!(Problem::Wythoff.answer(&f40).unwrap().to_string(), "0\n");
     }
 
+    #[test]
+    fn errors_and_answers_read_as_their_docs_say() {
+        // wythoff-moves' answer for (4, 5) (HDU 2177): `1`, then the moves.
+        let a = Problem::WythoffMoves.answer(&[4, 5]).unwrap();
+        assert_eq!(a.shown(), "1 / 1 2 / 3 5");
+        let e = Problem::Bash.answer(&[4, 0]).unwrap_err();
+        assert_eq!(e.to_string(), "expected a positive number m, found \"0\"");
+        let e = "nim".parse::<Problem>().unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.starts_with("unknown problem `nim`; known problems: wythoff (poj1067, hdu1527, openjudge01067), "),
+            "{text}"
+        );
+        // every problem once, separated by commas, no separator before the first
+        assert_eq!(text.matches(", wythoff-moves (").count(), 1, "{text}");
+        assert!(!text.contains(": , "), "{text}");
+    }
+
     /// `Definition::wins`, where it answers, is `answer` in the spec's words, on
     /// every case of every profile (the edge and hack tables whole, random and
     /// max cases) and on values outside the limits and the domain.
