@@ -158,7 +158,8 @@ pub(crate) mod tests {
         lo.checked_add(k).is_none() || beatty_float::lower_f64(k) != k + hi
     }
 
-    fn kernels() -> Vec<Kernel> {
+    /// Every kernel this CPU can run: the portable one, and AVX2 where present.
+    pub(crate) fn kernels() -> Vec<Kernel> {
         #[allow(unused_mut)]
         let mut kernels = vec![Kernel::Portable];
         #[cfg(target_arch = "x86_64")]

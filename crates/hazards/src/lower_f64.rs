@@ -302,9 +302,7 @@ mod tests {
 
     #[test]
     fn every_available_kernel_agrees_with_the_scalar_check() {
-        let mut kernels = vec![Kernel::Portable];
-        #[cfg(target_arch = "x86_64")]
-        kernels.extend(kernel::Avx2::detect().map(Kernel::Avx2));
+        let kernels = kernel::tests::kernels();
         // Around F(40) = 102334155 and other hazards, plus a range with none.
         for (lo, hi) in [
             (102_300_000u64, 102_400_000u64),

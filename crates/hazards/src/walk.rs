@@ -219,21 +219,52 @@ mod tests {
         }
     }
 
+    /// The walk's two steps for `len`, by brute force: the forward one (q, u),
+    /// q the least n ≥ 1 with u = n·theta mod 2⁶⁴ in [1, len), and the
+    /// backward one (q′, v), q′ the least n ≥ 1 with v = 2⁶⁴ − n·theta mod 2⁶⁴
+    /// in [1, len).
+    fn steps(theta: u64, len: u64) -> ((u64, u64), (u64, u64)) {
+        let least = |d: &dyn Fn(u64) -> u64| {
+            (1u64..)
+                .map(|n| (n, d(n)))
+                .find(|&(_, r)| (1..len).contains(&r))
+                .unwrap()
+        };
+        (
+            least(&|n| n.wrapping_mul(theta)),
+            least(&|n| n.wrapping_mul(theta).wrapping_neg()),
+        )
+    }
+
+    /// The records of n·theta mod 2⁶⁴ for n from 1 to 2 999, in order of n:
+    /// (n, r, `true`) where r = n·theta mod 2⁶⁴ is below that of every smaller
+    /// n (forward), (n, r, `false`) where r = 2⁶⁴ − n·theta mod 2⁶⁴ is
+    /// (backward).
+    fn records(theta: u64) -> Vec<(u64, u64, bool)> {
+        let (mut fwd, mut bwd) = (u64::MAX, u64::MAX);
+        let mut out = Vec::new();
+        for n in 1..3_000u64 {
+            let r = n.wrapping_mul(theta);
+            if r < fwd {
+                fwd = r;
+                out.push((n, r, true));
+            }
+            if r.wrapping_neg() < bwd {
+                bwd = r.wrapping_neg();
+                out.push((n, bwd, false));
+            }
+        }
+        out
+    }
+
     #[test]
     fn walk_steps_onto_the_edges_of_the_interval() {
-        // The forward step u (of q, the least n ≥ 1 with n·theta mod 2⁶⁴ in [1, len))
-        // and the backward step v (of q′, the least with it in (2⁶⁴ − len, 2⁶⁴)), found
-        // by brute force; lo's point is put where a step lands exactly on an edge of
-        // [0, len) or just beside it.
+        // The forward step u (of q) and the backward step v (of q′) found by
+        // brute force; lo's point is put where a step lands exactly on an edge
+        // of [0, len) or just beside it.
         let theta = beatty_core::golden::INV_PHI_Q64;
         for len in [1u64 << 50, (1 << 47) + 12_345, 3 << 56] {
-            let q = (1u64..)
-                .find(|&n| (1..len).contains(&n.wrapping_mul(theta)))
-                .unwrap();
-            let q2 = (1u64..)
-                .find(|&n| n.wrapping_mul(theta) > len.wrapping_neg())
-                .unwrap();
-            let (u, v) = (q.wrapping_mul(theta), q2.wrapping_mul(theta).wrapping_neg());
+            let ((q, u), (q2, v)) = steps(theta, len);
             let lo = 1_000u64;
             let hi = lo + 40 * (q + q2);
             for point in [
@@ -262,20 +293,11 @@ mod tests {
         // n ≥ 1) or to a record 2⁶⁴ − n·theta mod 2⁶⁴ (backward): n's step lands exactly
         // on an edge of [0, len), outside, so it is not the step of the walk.
         let theta = beatty_core::golden::INV_PHI_Q64;
-        let (mut fwd, mut bwd) = (u64::MAX, u64::MAX);
-        let mut lens = Vec::new();
-        for n in 1..3_000u64 {
-            let r = n.wrapping_mul(theta);
-            if r < fwd {
-                fwd = r;
-                lens.push((n, r));
-            }
-            if r.wrapping_neg() < bwd {
-                bwd = r.wrapping_neg();
-                lens.push((n, bwd));
-            }
-        }
-        let lens: Vec<(u64, u64)> = lens.into_iter().filter(|&(_, r)| r < 1 << 62).collect();
+        let lens: Vec<(u64, u64)> = records(theta)
+            .into_iter()
+            .filter(|&(_, r, _)| r < 1 << 62)
+            .map(|(n, r, _)| (n, r))
+            .collect();
         assert!(lens.len() >= 10, "{lens:?}");
         for (n, len) in lens {
             let (lo, hi) = (777u64, 777 + 60 * n);
@@ -297,47 +319,25 @@ mod tests {
         // v − 1 + u − v with u the forward step; a step of r instead would land on len.
         // The same backwards: len = s − 1 for a backward record s, from the point len − u.
         let theta = beatty_core::golden::INV_PHI_Q64;
-        let step = |len: u64, forward: bool| {
-            (1u64..)
-                .map(|n| (n, n.wrapping_mul(theta)))
-                .find(|&(_, r)| {
-                    if forward {
-                        (1..len).contains(&r)
-                    } else {
-                        r.wrapping_neg() < len && r != 0
-                    }
-                })
-                .map(|(n, r)| (n, if forward { r } else { r.wrapping_neg() }))
-                .unwrap()
-        };
-        let (mut fwd, mut bwd) = (u64::MAX, u64::MAX);
         let mut cases = 0;
-        for n in 1..3_000u64 {
-            let r = n.wrapping_mul(theta);
-            for (record, forward) in [(&mut fwd, true), (&mut bwd, false)] {
-                let d = if forward { r } else { r.wrapping_neg() };
-                if d >= *record {
-                    continue;
-                }
-                *record = d;
-                if !(3..1 << 62).contains(&d) {
-                    continue;
-                }
-                let len = d - 1;
-                let ((q, u), (q2, v)) = (step(len, true), step(len, false));
-                let point = if forward { v - 1 } else { len - u };
-                let lo = 1_000u64;
-                let hi = lo + 40 * (q + q2);
-                let shift = point.wrapping_sub(lo.wrapping_mul(theta));
-                let got = walked(theta, shift, len, lo, hi);
-                assert_eq!(
-                    got,
-                    brute_walk(theta, shift, len, lo, hi),
-                    "n={n} len={len}"
-                );
-                assert_eq!(got.first(), Some(&lo));
-                cases += 1;
+        for (n, d, forward) in records(theta) {
+            if !(3..1 << 62).contains(&d) {
+                continue;
             }
+            let len = d - 1;
+            let ((q, u), (q2, v)) = steps(theta, len);
+            let point = if forward { v - 1 } else { len - u };
+            let lo = 1_000u64;
+            let hi = lo + 40 * (q + q2);
+            let shift = point.wrapping_sub(lo.wrapping_mul(theta));
+            let got = walked(theta, shift, len, lo, hi);
+            assert_eq!(
+                got,
+                brute_walk(theta, shift, len, lo, hi),
+                "n={n} len={len}"
+            );
+            assert_eq!(got.first(), Some(&lo));
+            cases += 1;
         }
         assert!(cases >= 10, "{cases}");
     }
