@@ -70,15 +70,20 @@ const HELP_TEXTS: &[(&str, &str)] = &[
 /// filled in.
 ///
 /// clap would build every text at each start, help asked for or not (half of
-/// the instructions of a `judge` start, the lists filled in 14 times), so
-/// [`main`] adds them only when the arguments may ask for help
-/// ([`may_ask_for_help`]).
+/// the instructions of a `judge` start, the lists made again for each text),
+/// so [`main`] adds them only when the arguments may ask for help
+/// ([`may_ask_for_help`]), and the lists are made once.
 fn with_help_texts(cmd: clap::Command) -> clap::Command {
+    let (problems, fields) = (problems_help(), case_fields_help());
     let text = |name: &str| {
         HELP_TEXTS
             .iter()
             .find(|(n, _)| *n == name)
-            .map(|(_, text)| help(text))
+            .map(|(_, text)| {
+                text.trim_end()
+                    .replace("{problems}", &problems)
+                    .replace("{fields}", &fields)
+            })
     };
     let cmd = match text(cmd.get_name()) {
         Some(t) => cmd.after_help(t),
@@ -100,13 +105,6 @@ fn may_ask_for_help(args: &[std::ffi::OsString]) -> bool {
             .iter()
             .take_while(|a| *a != "--")
             .any(|a| a == "-h" || a == "--help")
-}
-
-/// A help text of `help/` with its lists filled in.
-fn help(text: &str) -> String {
-    text.trim_end()
-        .replace("{problems}", &problems_help())
-        .replace("{fields}", &case_fields_help())
 }
 
 /// The problems and their aliases, for the help texts (from the registry).
