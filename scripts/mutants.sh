@@ -7,21 +7,22 @@
 #   scripts/mutants.sh --in-diff BASE  only the mutants of the lines changed since
 #                                      BASE (what .ci/run runs with BASE = HEAD~1)
 #
-# Each part is one `cargo mutants` run (cargo-mutants 27.1.0, `--jobs
+# A crate's part is one `cargo mutants` run (cargo-mutants 27.1.0, `--jobs
 # ${MUTANTS_JOBS:-1}`; test timeout MUTANTS_TIMEOUT seconds, else cargo-mutants' own:
-# five times the unmutated tests' time) over a crate or a
-# module, with the named equivalent mutants of .cargo/mutants.toml left out; its
-# output goes to target/mutants/<part>/mutants.out. The part's row of the table
-# in docs/mutants.md (between the `mutants-table` markers) is then rewritten with
-# the counts of its outcomes.json: caught, missed, unviable, timeouts, and the
-# minutes the run took; the other rows are kept. The script exits 1 when a part
-# has a missed mutant or a timeout (after writing its row), 0 otherwise.
+# five times the unmutated tests' time), with the named equivalent mutants of
+# .cargo/mutants.toml left out; its output goes to target/mutants/<part>/mutants.out.
+# The judge's parts selected run together, in two stages (below), into
+# target/mutants/judge/<parts>. Each part's row of the table in docs/mutants.md
+# (between the `mutants-table` markers) is then rewritten with its counts:
+# caught, missed, unviable, timeouts, and minutes; the other rows are kept. The
+# script exits 1 when a part has a missed mutant or a timeout (after writing its
+# row), 0 otherwise.
 #
-# The judge's parts test with the tests of the library and of the command line
-# (`--test-package beatty-judge,beatty-cli`: most of the judge's behaviour is
-# tested through the `judge` binary): unit tests and the `it` binaries, but not
-# the `hostile` suite, which exercises the sandbox, not these modules, and not
-# the doctests.
+# The judge's mutants are tested with the library's unit tests first, then the
+# survivors with the command line's tests as well (`--test-package
+# beatty-judge,beatty-cli`: most of the judge's behaviour is tested through the
+# `judge` binary): unit tests and the `it` binaries, but not the `hostile`
+# suite, which exercises the sandbox, not these modules, and not the doctests.
 # On two shared cores the whole pass takes hours: run the parts you changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,26 +41,36 @@ judge_packages=beatty-judge,beatty-cli
 # the judge's runs get MUTANTS_TIMEOUT or 300 s.
 judge_timeout=(--timeout "${MUTANTS_TIMEOUT:-300}")
 
-# name | cargo mutants arguments (before any `--`) | test arguments
-parts=(
-    "core|-p beatty-core|"
-    "float|-p beatty-float|"
-    "games|-p beatty-games|"
-    "hazards|-p beatty-hazards|"
-    "judge/check|-p beatty-judge --test-package $judge_packages -f crates/judge/src/check.rs -f crates/judge/src/compare.rs|judge"
-    "judge/validate|-p beatty-judge --test-package $judge_packages -f crates/judge/src/validate.rs -f crates/judge/src/window.rs|judge"
-    "judge/solve|-p beatty-judge --test-package $judge_packages -f crates/judge/src/solve/**/*.rs|judge"
-    "judge/problem|-p beatty-judge --test-package $judge_packages -f crates/judge/src/problem/*.rs|judge"
-    "judge/generate|-p beatty-judge --test-package $judge_packages -f crates/judge/src/generate.rs -f crates/judge/src/rng.rs -f crates/judge/src/testset.rs|judge"
-    "judge/verdict|-p beatty-judge --test-package $judge_packages -f crates/judge/src/verdict.rs|judge"
-    "judge/text|-p beatty-judge --test-package $judge_packages -f crates/judge/src/text.rs|judge"
-    "judge/run|-p beatty-judge --test-package $judge_packages -f crates/judge/src/run.rs|judge"
+# A crate's part: name | cargo mutants arguments.
+crates=(
+    "core|-p beatty-core"
+    "float|-p beatty-float"
+    "games|-p beatty-games"
+    "hazards|-p beatty-hazards"
+)
+# A judge part: name | its files (globs as cargo-mutants reads them).
+judge_parts=(
+    "judge/check|crates/judge/src/check.rs crates/judge/src/compare.rs"
+    "judge/validate|crates/judge/src/validate.rs crates/judge/src/window.rs"
+    "judge/solve|crates/judge/src/solve/**/*.rs"
+    "judge/problem|crates/judge/src/problem/*.rs"
+    "judge/generate|crates/judge/src/generate.rs crates/judge/src/rng.rs crates/judge/src/testset.rs"
+    "judge/verdict|crates/judge/src/verdict.rs"
+    "judge/text|crates/judge/src/text.rs"
+    "judge/run|crates/judge/src/run.rs"
 )
 
 if [ "${1:-}" = --list ]; then
-    for p in "${parts[@]}"; do
-        IFS='|' read -r name args tests <<<"$p"
-        echo "$name: cargo mutants $args${tests:+ ${judge_tests[*]}}"
+    for p in "${crates[@]}"; do
+        IFS='|' read -r name args <<<"$p"
+        echo "$name: cargo mutants $args"
+    done
+    echo "judge parts, selected ones in one run of two stages (each with -f FILE for each file):"
+    echo "  stage 1: cargo mutants -p beatty-judge --test-package beatty-judge --profile mutants -- --lib -- --skip hostile::"
+    echo "  stage 2: cargo mutants -p beatty-judge --test-package $judge_packages --profile mutants --iterate ${judge_tests[*]}"
+    for p in "${judge_parts[@]}"; do
+        IFS='|' read -r name files <<<"$p"
+        echo "$name: $files"
     done
     exit 0
 fi
@@ -154,27 +165,17 @@ EOF
 }
 
 status=0
-judge_names=()
-judge_files=()
-for p in "${parts[@]}"; do
-    IFS='|' read -r name args tests <<<"$p"
+for p in "${crates[@]}"; do
+    IFS='|' read -r name args <<<"$p"
     selected "$name" || continue
-    if [ "$tests" = judge ]; then
-        # The judge's parts run together, below.
-        judge_names+=("$name")
-        judge_files+=("${args#*--test-package $judge_packages -f }")
-        continue
-    fi
     out="target/mutants/$name"
     rm -rf "$out"
     mkdir -p "$out"
     echo "=== mutants: $name"
     start=$SECONDS
     # shellcheck disable=SC2086 # $args is a list of words
-    set -f
     rc=0
     cargo mutants $args --jobs "$jobs" "${timeout_args[@]}" --no-shuffle -o "$out" || rc=$?
-    set +f
     minutes=$(( (SECONDS - start + 30) / 60 ))
     case $rc in
         0 | 2 | 3) ;;
@@ -204,6 +205,14 @@ done
 # caught (after new tests, or after a run was stopped). Each part's row counts
 # the mutants of its own files; its minutes are their build and test time over
 # every stage, divided by the jobs.
+judge_names=()
+judge_files=()
+for p in "${judge_parts[@]}"; do
+    IFS='|' read -r name files <<<"$p"
+    selected "$name" || continue
+    judge_names+=("$name")
+    judge_files+=("$files")
+done
 if [ ${#judge_names[@]} -gt 0 ]; then
     # One output directory per selection of parts, e.g.
     # target/mutants/judge/check+validate.
@@ -217,12 +226,10 @@ if [ ${#judge_names[@]} -gt 0 ]; then
     fi
     mkdir -p "$out"
     file_args=()
-    for f in "${judge_files[@]}"; do
-        while [ -n "$f" ]; do
-            file_args+=(-f "${f%% -f *}")
-            case $f in *" -f "*) f=${f#* -f } ;; *) f= ;; esac
-        done
-    done
+    set -f # the globs go to cargo-mutants as they are
+    # shellcheck disable=SC2068 # each part's files: words
+    for f in ${judge_files[@]}; do file_args+=(-f "$f"); done
+    set +f
     keep_stage() { # the outcomes of the run just ended, under the next number
         # A mutant that hangs inside `judge run` leaves that judge running
         # when cargo-mutants kills the test that started it at the timeout:
@@ -264,7 +271,7 @@ if [ ${#judge_names[@]} -gt 0 ]; then
 import glob, json, os, sys, fnmatch
 out, jobs, *rest = sys.argv[1:]
 sep = rest.index("--")
-names, globs = rest[:sep], [g.split(" -f ") for g in rest[sep + 1:]]
+names, globs = rest[:sep], [g.split() for g in rest[sep + 1:]]
 current = set(open(os.path.join(out, "current.txt")).read().splitlines())
 final = {}
 stages = sorted(glob.glob(os.path.join(out, "stage-*.json")),
