@@ -145,6 +145,10 @@ impl Definition for Bash {
         v
     }
 
+    /// Half the cases a losing pile (a multiple of m + 1: the largest one up to
+    /// 1000, or n = 1000 when m = 1000), which uniform piles would almost never
+    /// give; the other half uniform; `max` takes m (and a uniform n) from 900
+    /// up.
     fn random(&self, r: &mut SplitMix64, max: bool) -> Case {
         let lo = if max { 900 } else { 1 };
         let m = r.range(lo, MAX);
@@ -162,11 +166,12 @@ impl Definition for Bash {
 
     fn explain(&self, case: &Case) -> Result<String, String> {
         let (n, m) = case.ab();
-        let o = bash::outcome(n, m).map_err(|e| e.to_string())?;
+        // A winning take exists exactly when the player to move wins.
+        let take = bash::winning_take(n, m).map_err(|e| e.to_string())?;
         let mut s = String::new();
         let _ = writeln!(s, "Bash's game, a pile of {n}, take 1 to {m}");
-        match bash::winning_take(n, m).map_err(|e| e.to_string())? {
-            Some(take) if o.player_to_move_wins() => {
+        match take {
+            Some(take) => {
                 let _ = writeln!(
                     s,
                     "outcome: N — the first player wins ({})",
@@ -178,7 +183,7 @@ impl Definition for Bash {
                     n - take
                 );
             }
-            _ => {
+            None => {
                 let _ = writeln!(
                     s,
                     "outcome: P — the second player wins ({}): {n} is a multiple of m + 1",
@@ -206,5 +211,101 @@ mod tests {
         // The case that fails `first_period.c`: n = 2(m + 1) loses.
         assert!(hack.contains(&Case::pair(4, 1)));
         assert_eq!(Bash.answer(&Case::pair(4, 1)), Ok(WORDS.answer(false)));
+    }
+
+    #[test]
+    fn the_hack_cases_are_the_period_boundaries_of_the_module_docs() {
+        // The docs' table: for each m, every pile within one of the first two
+        // losing piles m + 1 and 2(m + 1), kept if 1 ≤ n ≤ 1000; each once.
+        let mut want = Vec::new();
+        for m in [1, 2, 3, 9, 99, 332, 499, 998, 999] {
+            for k in 1..=2 {
+                for n in [k * (m + 1) - 1, k * (m + 1), k * (m + 1) + 1] {
+                    if (1..=1000).contains(&n) {
+                        want.push(Case::pair(n, m));
+                    }
+                }
+            }
+        }
+        let mut got = Bash.hack();
+        got.sort_by_key(Case::ab);
+        want.sort_by_key(Case::ab);
+        assert_eq!(got, want);
+        // ... and they fail the two archetypes the table names, by the exact
+        // outcome of beatty-games (not the problem's own answer).
+        let first_wins = |c: &Case| {
+            let (n, m) = c.ab();
+            bash::outcome(n, m).unwrap().player_to_move_wins()
+        };
+        type Model = fn(u64, u64) -> bool;
+        let archetypes: [(&str, Model); 2] = [
+            ("first_period.c", |n, m| n != m + 1),
+            ("off_by_one.py", |n, m| n % m != 0),
+        ];
+        for (name, wrong) in archetypes {
+            assert!(
+                got.iter()
+                    .any(|c| wrong(c.ab().0, c.ab().1) != first_wins(c)),
+                "{name} passes the hack cases"
+            );
+        }
+    }
+
+    #[test]
+    fn half_the_random_cases_are_losing_piles_as_documented() {
+        // the largest multiple of m + 1 up to 1000, or 1000 when m = 1000
+        let top = |m: u64| {
+            if m == 1000 {
+                1000
+            } else {
+                1000 / (m + 1) * (m + 1)
+            }
+        };
+        for m in 1..1000 {
+            assert_eq!(bash::outcome(top(m), m), Ok(beatty_games::Outcome::P));
+        }
+        let mut r = SplitMix64::new(2149);
+        for max in [false, true] {
+            let lo = if max { 900 } else { 1 };
+            let at_top = (0..4000)
+                .map(|_| Bash.random(&mut r, max).ab())
+                .filter(|&(n, m)| {
+                    assert!((1..=1000).contains(&n) && (lo..=1000).contains(&m));
+                    n == top(m)
+                })
+                .count();
+            // 2000 expected from the documented coin, plus the few uniform
+            // piles that happen to be the top one (under 1 % of them).
+            assert!(
+                (1800..=2250).contains(&at_top),
+                "max {max}: {at_top} of 4000"
+            );
+        }
+    }
+
+    #[test]
+    fn the_explanation_names_a_take_that_leaves_a_losing_pile() {
+        let mut cases = Bash.edge();
+        cases.extend(Bash.hack());
+        for c in cases {
+            let (n, m) = c.ab();
+            let text = Bash.explain(&c).unwrap();
+            if (n % (m + 1)) == 0 {
+                assert!(
+                    text.contains("outcome: P — the second player wins (answer `second`)"),
+                    "{text}"
+                );
+            } else {
+                let take = n % (m + 1);
+                assert!(
+                    text.contains("outcome: N — the first player wins (answer `first`)"),
+                    "{text}"
+                );
+                assert!(
+                    text.contains(&format!("winning move: take {take}, leaving {}", n - take)),
+                    "{text}"
+                );
+            }
+        }
     }
 }

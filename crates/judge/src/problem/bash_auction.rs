@@ -195,3 +195,107 @@ impl Definition for BashAuction {
         Ok(s)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The winning first bids by the rule of HDU 2149, written out: every bid
+    /// from M to N when M ≤ N, else the one bid leaving a multiple of N + 1.
+    fn rule(m: u64, n: u64) -> Option<(u64, u64)> {
+        if m <= n {
+            Some((m, n))
+        } else {
+            let r = m % (n + 1);
+            (r != 0).then_some((r, r))
+        }
+    }
+
+    #[test]
+    fn the_hack_cases_are_the_boundaries_of_the_module_docs() {
+        // The docs' table, each case once.
+        let mut want = Vec::new();
+        for n in [1, 2, 10, 100, 548, 549, 1000, 1098] {
+            for m in [n - 1, n, n + 1, n + 2, 2 * (n + 1), 2 * (n + 1) + 1] {
+                if (1..=1099).contains(&m) {
+                    want.push(Case::pair(m, n));
+                }
+            }
+        }
+        let mut got = BashAuction.hack();
+        got.sort_by_key(Case::ab);
+        want.sort_by_key(Case::ab);
+        assert_eq!(got, want);
+        let exact = |c: &Case| {
+            let (m, n) = c.ab();
+            let bids = bash::auction_winning_bids(m, n).unwrap();
+            let bids = bids.map(|r| r.into_inner());
+            assert_eq!(bids, rule(m, n), "the rule at {m} {n}");
+            bids
+        };
+        // The four archetypes the table names, each failed by some hack case.
+        type Model = fn(u64, u64) -> Option<(u64, u64)>;
+        let archetypes: [(&str, Model); 4] = [
+            ("only_modulo.py", |m, n| {
+                let r = m % (n + 1);
+                (r != 0).then_some((r, r))
+            }),
+            (
+                "only_m.c",
+                |m, n| if m <= n { Some((m, m)) } else { rule(m, n) },
+            ),
+            ("below_n.c", |m, n| {
+                if m <= n { Some((m, n - 1)) } else { rule(m, n) }
+            }),
+            ("modulo_n.cpp", |m, n| {
+                if m <= n {
+                    Some((m, n))
+                } else {
+                    let r = m % n;
+                    (r != 0).then_some((r, r))
+                }
+            }),
+        ];
+        for (name, wrong) in archetypes {
+            assert!(
+                got.iter().any(|c| wrong(c.ab().0, c.ab().1) != exact(c)),
+                "{name} passes the hack cases"
+            );
+        }
+    }
+
+    #[test]
+    fn an_answer_of_max_bids_bids_is_given_and_one_more_refused() {
+        // M ≤ N: the bids M to N, N − M + 1 of them.
+        for m in [1, 2, 1000] {
+            let n = m + MAX_BIDS - 1;
+            assert_eq!(
+                BashAuction.answer(&Case::pair(m, n)),
+                Ok(Answer::Bids(Some((m, n)))),
+                "{MAX_BIDS} bids from {m}"
+            );
+            let e = BashAuction.answer(&Case::pair(m, n + 1)).unwrap_err();
+            assert_eq!(e.field, 1);
+            assert_eq!(
+                e.found,
+                format!("{} bids (from {m} to {})", MAX_BIDS + 1, n + 1)
+            );
+        }
+    }
+
+    #[test]
+    fn the_explanation_takes_the_branch_of_the_rule() {
+        let mut cases = BashAuction.edge();
+        cases.extend(BashAuction.hack());
+        for c in cases {
+            let (m, n) = c.ab();
+            let text = BashAuction.explain(&c).unwrap();
+            let claim = match rule(m, n) {
+                None => "outcome: the first bidder loses".to_string(),
+                Some(_) if m <= n => "outcome: the first bidder wins at once".to_string(),
+                Some((r, _)) => format!("outcome: the first bidder wins with the bid {r} "),
+            };
+            assert!(text.contains(&claim), "{m} {n}: {text}");
+        }
+    }
+}

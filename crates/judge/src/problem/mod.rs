@@ -795,6 +795,89 @@ mod tests {
     }
 
     #[test]
+    fn the_limits_are_the_published_statements() {
+        // Each statement's limits, written from the statement (see `source`).
+        const BIG: u64 = 1_000_000_000_000_000_000; // 10^18
+        const I31: u64 = 2_147_483_647; // 2^31 − 1
+        let pair = |min, max| vec![(min, max), (min, max)];
+        let published = [
+            // POJ 1067: 0 ≤ a, b ≤ 10^9, until end of file
+            (Problem::Wythoff, pair(0, 1_000_000_000), Framing::UntilEof),
+            // 51Nod 1185: T ≤ 10000, then 1 ≤ a, b ≤ 10^18
+            (
+                Problem::WythoffBig,
+                pair(1, BIG),
+                Framing::Counted {
+                    name: "",
+                    max: 10_000,
+                },
+            ),
+            // HDU 2177: 0 ≤ a ≤ b ≤ 10^6, ended by `0 0`
+            (
+                Problem::WythoffMoves,
+                pair(0, 1_000_000),
+                Framing::Terminator,
+            ),
+            // HDU 1846: C ≤ 100, then 1 ≤ n, m ≤ 1000
+            (
+                Problem::Bash,
+                pair(1, 1000),
+                Framing::Counted { name: "", max: 100 },
+            ),
+            // HDU 2149: 0 < M, N < 1100, until end of file
+            (Problem::BashAuction, pair(1, 1099), Framing::UntilEof),
+            // HDU 1525: positive integers < 2^31, ended by `0 0`
+            (Problem::Euclid, pair(1, I31), Framing::Terminator),
+            // HDU 2516: 2 ≤ n < 2^31, ended by `0`
+            (Problem::FibonacciNim, vec![(2, I31)], Framing::Terminator),
+        ];
+        assert_eq!(published.len(), Problem::ALL.len());
+        for (p, fields, framing) in published {
+            let spec = p.def().spec();
+            let got: Vec<(u64, u64)> = spec.fields.iter().map(|f| (f.min, f.max)).collect();
+            assert_eq!(got, fields, "{p}");
+            let count = |f: Framing| match f {
+                Framing::Counted { max, .. } => Some(max),
+                _ => None,
+            };
+            assert_eq!(count(spec.framing), count(framing), "{p}");
+            assert_eq!(
+                std::mem::discriminant(&spec.framing),
+                std::mem::discriminant(&framing),
+                "{p}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_problem_without_a_custom_comparison_says_so_streaming_or_not() {
+        // The docs of `compare_lines`: the streaming form of `compare_custom`,
+        // with the same message.
+        for p in Problem::ALL {
+            let def = p.def();
+            if def.spec().output == OutputKind::Custom {
+                continue;
+            }
+            let case = def.edge()[0].clone();
+            let answer = def.answer(&case).unwrap();
+            let mut output: &[u8] = b"";
+            let mut lines: crate::compare::DynLines<'_> =
+                crate::compare::Lines::new(&mut output as &mut dyn std::io::Read);
+            let streaming = def
+                .compare_lines(&mut lines, 1, &case, &answer, b"")
+                .unwrap();
+            let whole = def.compare_custom(&[case], &[answer], b"").err();
+            assert_eq!(streaming, whole, "{p}");
+            let message = streaming.map(|m| m.message);
+            assert_eq!(
+                message.as_deref(),
+                Some("this problem has no custom comparison"),
+                "{p}"
+            );
+        }
+    }
+
+    #[test]
     fn every_name_and_alias_parses_back_in_any_case() {
         for p in Problem::ALL {
             assert_eq!(p.name().to_uppercase().parse::<Problem>(), Ok(p));
