@@ -15,7 +15,7 @@
 //!
 //! | class | cases | archetypes (package submissions) it fails |
 //! |---|---|---|
-//! | double ratio test | pairs of consecutive Fibonacci numbers below 2^31, their multiples and neighbours, whose ratio is so close to φ that the double test `larger / smaller > φ` errs | `float.cpp`, `float.py` |
+//! | double ratio test | both orders of the multiples c·(F(k + 1), F(k)) of consecutive Fibonacci numbers (F(k + 1) ≥ 2, c ≤ 64, c·F(k + 1) < 2^31) and their neighbours (a − 2 … a + 2, b − 1 … b + 1) inside the limits, whose ratio is so close to φ that the double test `larger / smaller > φ` errs | `float.cpp`, `float.py` |
 //! | truncated constants | both orders of every pair of consecutive Fibonacci numbers below 2^31 on which `larger / smaller > c` errs for a truncated φ (the constants of `wythoff`'s truncated-constant class: 1.618 … 1.618033989) | `ratio_1618.c` (377 233), `ratio_1618034.cpp` (10946 6765) |
 //! | 32-bit overflow of 2b | both orders of pairs with 2^30 < b < a < 2b (so `2 * b` wraps in `int`) on which the exact algorithm with `int` arithmetic errs | `int_2b.c` |
 //!
@@ -395,5 +395,70 @@ mod tests {
             })
             .collect();
         assert!(overflow.len() >= 4, "{overflow:?}");
+    }
+
+    /// The hack cases, class by class as the module docs' table gives them,
+    /// each kept because an archetype's model errs on it: the exact outcome
+    /// is the games crate's, the double test is beatty-float's.
+    #[test]
+    fn the_hack_cases_are_the_classes_of_the_module_docs() {
+        const I31: u64 = (1 << 31) - 1;
+        let hack = Euclid.hack();
+        let exact = |a: u64, b: u64| euclid::outcome(a, b).player_to_move_wins();
+        let float_errs = |a: u64, b: u64| beatty_float::solutions::euclid_f64(a, b) != exact(a, b);
+        let truncated_errs = |a: u64, b: u64| {
+            super::super::wythoff::TRUNCATED_CONSTANTS
+                .iter()
+                .filter(|(_, times_k)| *times_k)
+                .any(|&(c, _)| ratio_test(a, b, c) != exact(a, b))
+        };
+        let mut seen = std::collections::HashSet::new();
+        for c in &hack {
+            let (a, b) = c.ab();
+            assert!((1..=I31).contains(&a) && (1..=I31).contains(&b), "{c}");
+            assert!(seen.insert((a, b)), "{c} twice");
+            assert!(
+                float_errs(a, b) || truncated_errs(a, b) || int_2b(a, b) != exact(a, b),
+                "{c}: no archetype errs"
+            );
+        }
+        let has_both = |a: u64, b: u64| seen.contains(&(a, b)) && seen.contains(&(b, a));
+        // consecutive Fibonacci numbers (F(k), F(k + 1)) from (1, 2)
+        let mut fib = vec![(1_u64, 2_u64)];
+        while let Some(&(f0, f1)) = fib.last()
+            && f0 + f1 <= I31
+        {
+            fib.push((f1, f0 + f1));
+        }
+        let mut float_cases = 0;
+        for &(f0, f1) in &fib {
+            for c in (1..=64).take_while(|c| c * f1 <= I31) {
+                for a in c * f1 - 2..=c * f1 + 2 {
+                    for b in c * f0 - 1..=c * f0 + 1 {
+                        if (1..=I31).contains(&a) && (1..=I31).contains(&b) && float_errs(a, b) {
+                            assert!(has_both(a, b), "double test: {a} {b}");
+                            float_cases += 2;
+                        }
+                    }
+                }
+            }
+            if truncated_errs(f1, f0) {
+                assert!(has_both(f1, f0), "truncated constant: {f1} {f0}");
+            }
+        }
+        assert!(float_cases >= 10, "{float_cases}");
+        // 32-bit overflow of 2b: at least two pairs, both orders, all with
+        // 2^30 < b < a < 2^31 where `int` errs.
+        let overflow: Vec<(u64, u64)> = seen
+            .iter()
+            .copied()
+            .filter(|&(a, b)| int_2b(a, b) != exact(a, b))
+            .collect();
+        assert!(overflow.len() >= 4, "{overflow:?}");
+        for (a, b) in overflow {
+            let (x, y) = (a.max(b), a.min(b));
+            assert!(y > 1 << 30 && x > y, "{a} {b}");
+            assert!(has_both(a, b), "2b: {a} {b}");
+        }
     }
 }
