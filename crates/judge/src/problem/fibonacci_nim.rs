@@ -242,6 +242,9 @@ impl Definition for FibonacciNim {
         v
     }
 
+    /// A third of the cases a Fibonacci number (a losing pile; the largest pile
+    /// when none is in range, as for `max`), the rest uniform; `max` draws
+    /// both from 2^31 − 1 − 10^6 up.
     fn random(&self, r: &mut SplitMix64, max: bool) -> Case {
         let lo = if max { MAX - 1_000_000 } else { 2 };
         if r.chance(1, 3) {
@@ -399,5 +402,120 @@ mod tests {
         // F(48) mod 2^32 = 512559680 is the first (4807526976 − 2^32).
         assert!(hack.contains(&Case::one(4_807_526_976 - (1 << 32))));
         assert!(wrapped >= 20, "only {wrapped} wrapped values");
+    }
+
+    /// The Fibonacci numbers F(2) = 1, F(3) = 2, … below 2^31, by the
+    /// recurrence (independent of the code under test).
+    fn fibonacci_below_2_31() -> Vec<u64> {
+        let mut fib = vec![1u64, 2];
+        while fib[fib.len() - 1] + fib[fib.len() - 2] < 1 << 31 {
+            fib.push(fib[fib.len() - 1] + fib[fib.len() - 2]);
+        }
+        fib
+    }
+
+    #[test]
+    fn the_hack_cases_are_the_classes_of_the_module_docs() {
+        const I31: u64 = (1 << 31) - 1;
+        let fib = fibonacci_below_2_31();
+        let hack: Vec<u64> = FibonacciNim.hack().iter().map(|c| c.values()[0]).collect();
+        let mut seen = std::collections::HashSet::new();
+        for &n in &hack {
+            assert!((2..=I31).contains(&n), "{n}");
+            assert!(seen.insert(n), "{n} twice");
+        }
+        // Fibonacci numbers ± 1: every one of them that is legal.
+        let mut near = std::collections::HashSet::new();
+        for &f in &fib {
+            for n in [f - 1, f, f + 1] {
+                if (2..=I31).contains(&n) {
+                    assert!(seen.contains(&n), "{n} (next to {f}) is not a hack case");
+                    near.insert(n);
+                }
+            }
+        }
+        // The float square test: every n where it errs (by the definition:
+        // n loses iff it is a Fibonacci number).
+        let square_wrong: Vec<u64> = beatty_float::solutions::SQUARE_TEST_WRONG_BELOW_2_31
+            .into_iter()
+            .filter(|&n| {
+                (2..=I31).contains(&n)
+                    && beatty_float::solutions::fibonacci_nim_square_f64(n) == fib.contains(&n)
+            })
+            .collect();
+        assert!(!square_wrong.is_empty());
+        for n in &square_wrong {
+            assert!(seen.contains(n), "{n}: the square test errs");
+        }
+        // The wrapped table values (the test above) and nothing else.
+        let wrapped = wrapped_table_values();
+        for n in &hack {
+            assert!(
+                near.contains(n) || square_wrong.contains(n) || wrapped.contains(n),
+                "{n} is in no class"
+            );
+        }
+    }
+
+    #[test]
+    fn a_third_of_the_random_piles_are_fibonacci_numbers_as_documented() {
+        const I31: u64 = (1 << 31) - 1;
+        let fib = fibonacci_below_2_31();
+        let mut r = SplitMix64::new(2516);
+        for max in [false, true] {
+            let lo = if max { I31 - 1_000_000 } else { 2 };
+            let piles: Vec<u64> = (0..6000)
+                .map(|_| FibonacciNim.random(&mut r, max).values()[0])
+                .collect();
+            assert!(piles.iter().all(|n| (lo..=I31).contains(n)));
+            let fibs = piles.iter().filter(|n| fib.contains(n)).count();
+            if max {
+                // no Fibonacci number lies in the top 10^6: the coin's third
+                // gives the largest pile instead
+                assert_eq!(fibs, 0);
+                let top = piles.iter().filter(|&&n| n == I31).count();
+                assert!((1800..=2200).contains(&top), "{top} of 6000");
+            } else {
+                assert!((1800..=2200).contains(&fibs), "{fibs} of 6000");
+            }
+        }
+    }
+
+    #[test]
+    fn the_explanation_takes_the_smallest_zeckendorf_term_or_names_a_fibonacci_pile() {
+        let fib = fibonacci_below_2_31();
+        let mut cases = FibonacciNim.edge();
+        cases.extend(FibonacciNim.hack());
+        for c in cases {
+            let n = c.values()[0];
+            let text = FibonacciNim.explain(&c).unwrap();
+            if fib.contains(&n) {
+                assert!(
+                    text.contains(&format!(
+                        "outcome: P — the second player wins (answer `Second win`): {n} is a Fibonacci number"
+                    )),
+                    "{text}"
+                );
+            } else {
+                // the greedy Zeckendorf representation's smallest term
+                let mut left = n;
+                let mut smallest = 0;
+                while left > 0 {
+                    smallest = *fib.iter().rev().find(|&&f| f <= left).unwrap();
+                    left -= smallest;
+                }
+                assert!(
+                    text.contains("outcome: N — the first player wins (answer `First win`)"),
+                    "{text}"
+                );
+                assert!(
+                    text.contains(&format!(
+                        "winning move: take {smallest} (the smallest Zeckendorf term); the opponent may take at most {},",
+                        2 * smallest
+                    )),
+                    "{text}"
+                );
+            }
+        }
     }
 }
