@@ -267,6 +267,10 @@ impl Definition for Euclid {
         hack_cases().to_vec()
     }
 
+    /// A quarter of the cases uniform pairs (both from 2^31 − 1 − 10^6 up for
+    /// `max`), a quarter pairs up to 1000, half a number b and ⌊bφ⌋ or
+    /// ⌊bφ⌋ + 1 (at most 2^31 − 1; b from half the lower bound up to 2^30),
+    /// in either order: the ratios nearest φ.
     fn random(&self, r: &mut SplitMix64, max: bool) -> Case {
         let lo = if max { MAX - 1_000_000 } else { 1 };
         match r.range(0, 3) {
@@ -459,6 +463,100 @@ mod tests {
             let (x, y) = (a.max(b), a.min(b));
             assert!(y > 1 << 30 && x > y, "{a} {b}");
             assert!(has_both(a, b), "2b: {a} {b}");
+        }
+    }
+
+    #[test]
+    fn the_random_pairs_are_the_documented_mix() {
+        const I31: u64 = (1 << 31) - 1;
+        let mut r = SplitMix64::new(2348);
+        for max in [false, true] {
+            let lo = if max { I31 - 1_000_000 } else { 1 };
+            let (mut uniform, mut small, mut near, mut near_first) =
+                (0usize, 0usize, 0usize, 0usize);
+            for _ in 0..8000 {
+                let (a, b) = Euclid.random(&mut r, max).ab();
+                assert!((1..=I31).contains(&a) && (1..=I31).contains(&b), "{a} {b}");
+                let (x, y) = (a.max(b), a.min(b));
+                // ⌊yφ⌋ by beatty-core, tested on its own
+                let lower = golden::lower(y).unwrap();
+                if lo / 2 < y && y <= 1 << 30 && [lower, lower + 1, I31].contains(&x) {
+                    near += 1;
+                    near_first += usize::from(a > b);
+                } else if x <= 1000 {
+                    small += 1;
+                } else {
+                    assert!(y >= lo, "{a} {b}");
+                    uniform += 1;
+                }
+            }
+            for (what, n, want) in [
+                ("uniform", uniform, 2000),
+                ("small", small, 2000),
+                ("near φ", near, 4000),
+            ] {
+                assert!(n.abs_diff(want) <= 250, "max {max}: {what} {n} of 8000");
+            }
+            assert!(
+                near_first.abs_diff(near / 2) <= 200,
+                "{near_first} of {near}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_explanation_plays_legal_moves_to_zero_and_judges_the_float_test() {
+        // Who wins, from the definition: with a ≥ b the player to move wins
+        // iff b divides a, a ≥ 2b, or the only move (b, a − b) loses.
+        fn wins(a: u64, b: u64) -> bool {
+            let (a, b) = (a.max(b), a.min(b));
+            a % b == 0 || a >= 2 * b || !wins(b, a - b)
+        }
+        let mut cases = Euclid.edge();
+        cases.extend(Euclid.hack());
+        for c in cases {
+            let (a, b) = c.ab();
+            let text = Euclid.explain(&c).unwrap();
+            let w = wins(a, b);
+            let outcome = if w {
+                "outcome: N — Stan (the player to move) wins (answer `Stan wins`)"
+            } else {
+                "outcome: P — Ollie (the second player) wins (answer `Ollie wins`)"
+            };
+            assert!(text.contains(outcome), "{text}");
+            let f = beatty_float::solutions::euclid_f64(a, b);
+            let float = format!(
+                "gives the answer `{}` — {}",
+                if f { "Stan wins" } else { "Ollie wins" },
+                if f == w { "correct" } else { "WRONG" }
+            );
+            assert!(text.contains(&float), "{text}");
+            let play = text
+                .lines()
+                .find_map(|l| l.strip_prefix("perfect play: "))
+                .unwrap();
+            let steps: Vec<(u64, u64)> = play
+                .split(" → ")
+                .map(|p| {
+                    let (x, y) = p.split_once(' ').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect();
+            assert_eq!(steps[0], (a, b), "{text}");
+            assert_eq!(
+                steps.last().unwrap().1.min(steps.last().unwrap().0),
+                0,
+                "{text}"
+            );
+            for s in steps.windows(2) {
+                let ((x, y), (u, v)) = (s[0], s[1]);
+                // one number less by a positive multiple of the other
+                let legal =
+                    (u == x && v < y && (y - v) % x == 0) || (v == y && u < x && (x - u) % y == 0);
+                assert!(legal, "{x} {y} → {u} {v}");
+            }
+            // the winner moves last: an odd number of moves iff Stan wins
+            assert_eq!((steps.len() - 1) % 2 == 1, w, "{text}");
         }
     }
 }
