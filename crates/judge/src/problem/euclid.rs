@@ -17,7 +17,7 @@
 //! |---|---|---|
 //! | double ratio test | both orders of the multiples c·(F(k + 1), F(k)) of consecutive Fibonacci numbers (F(k + 1) ≥ 2, c ≤ 64, c·F(k + 1) < 2^31) and their neighbours (a − 2 … a + 2, b − 1 … b + 1) inside the limits, whose ratio is so close to φ that the double test `larger / smaller > φ` errs | `float.cpp`, `float.py` |
 //! | truncated constants | both orders of every pair of consecutive Fibonacci numbers below 2^31 on which `larger / smaller > c` errs for a truncated φ (the constants of `wythoff`'s truncated-constant class: 1.618 … 1.618033989) | `ratio_1618.c` (377 233), `ratio_1618034.cpp` (10946 6765) |
-//! | 32-bit overflow of 2b | both orders of pairs with 2^30 < b < a < 2b (so `2 * b` wraps in `int`) on which the exact algorithm with `int` arithmetic errs | `int_2b.c` |
+//! | 32-bit overflow of 2b | both orders of the pairs with b ∈ {2^30 + 1, 1 200 000 000, 1 327 217 884, 1 500 000 000, 2^31 − 2} and a ∈ {b + 1, b + ⌊b / 3⌋, ⌊bφ⌋, 2^31 − 1}, b < a < 2^31 (so `2 * b` wraps in `int`), on which the exact algorithm with `int` arithmetic errs | `int_2b.c` |
 //!
 //! The other archetypes fail on the sample or the edge cases: `strict_2b.c`
 //! (`a > 2b`: the sample's 15 24 reaches 6 3), `unsorted.cpp` (the edge case
@@ -462,7 +462,19 @@ mod tests {
         for (a, b) in overflow {
             let (x, y) = (a.max(b), a.min(b));
             assert!(y > 1 << 30 && x > y, "{a} {b}");
-            assert!(has_both(a, b), "2b: {a} {b}");
+        }
+        for b in [
+            (1 << 30) + 1,
+            1_200_000_000,
+            1_327_217_884,
+            1_500_000_000,
+            I31 - 1,
+        ] {
+            for a in [b + 1, b + b / 3, golden::lower(b).unwrap(), I31] {
+                if b < a && a <= I31 && int_2b(a, b) != exact(a, b) {
+                    assert!(has_both(a, b), "2b: {a} {b}");
+                }
+            }
         }
     }
 
