@@ -243,6 +243,11 @@ impl Definition for Wythoff {
         v
     }
 
+    /// Half the cases uniform pairs (both from 10^9 − 10^6 up for `max`), half
+    /// Wythoff pairs (⌊kφ⌋, ⌊kφ⌋ + k) with k up to the last pair inside the
+    /// limit (the last 400 001 such k for `max`): one in four with the smaller
+    /// pile one more, independently one in four with the larger one less (when
+    /// that keeps it the larger), and then in either order.
     fn random(&self, r: &mut SplitMix64, max: bool) -> Case {
         let lo = if max { MAX - 1_000_000 } else { 0 };
         let kmax = max_pair_index(MAX);
@@ -389,6 +394,174 @@ mod tests {
             // ⌊kφ⌋ + k = ⌊kφ²⌋ is the larger pile of the k-th pair.
             assert!(golden::upper(k).unwrap() <= limit);
             assert!(golden::upper(k + 1).unwrap() > limit);
+        }
+    }
+
+    #[test]
+    fn the_random_pairs_are_the_documented_mix() {
+        let kmax = max_pair_index(MAX);
+        let mut r = SplitMix64::new(1067);
+        for max in [false, true] {
+            let lo = if max { MAX - 1_000_000 } else { 0 };
+            // [uniform, pair, smaller + 1, larger − 1, both], then swapped pairs
+            let (mut kinds, mut swapped) = ([0usize; 5], 0usize);
+            for _ in 0..16_000 {
+                let (a, b) = Wythoff.random(&mut r, max).ab();
+                assert!(a <= MAX && b <= MAX, "{a} {b}");
+                // (x, y): the pair as drawn, if it is one (core's own pairs)
+                let from_pair =
+                    [(0, 0), (1, 0), (0, 1), (1, 1)]
+                        .into_iter()
+                        .find_map(|(da, db)| {
+                            let (x, y) = (a.min(b).checked_sub(da)?, a.max(b) + db);
+                            let k = y - x;
+                            let lowest = if max { kmax - 400_000 } else { 0 };
+                            ((lowest..=kmax).contains(&k) && golden::lower(k) == Some(x))
+                                .then_some(1 + da as usize + 2 * db as usize)
+                        });
+                match from_pair {
+                    Some(kind) => {
+                        kinds[kind] += 1;
+                        swapped += usize::from(a > b);
+                    }
+                    None => {
+                        assert!(a >= lo && b >= lo, "{a} {b}");
+                        kinds[0] += 1;
+                    }
+                }
+            }
+            // out of 16 000: 8000, then 8000 · 9/16, 3/16, 3/16, 1/16
+            for (kind, want) in kinds.into_iter().zip([8000usize, 4500, 1500, 1500, 500]) {
+                assert!(kind.abs_diff(want) <= 300, "max {max}: {kinds:?}");
+            }
+            assert!(
+                swapped.abs_diff(4000) <= 300,
+                "max {max}: {swapped} swapped"
+            );
+        }
+    }
+
+    /// The explanation against the definition: on every position up to 30
+    /// (a brute-force table of the game), on the edge and hack cases (core's
+    /// exact P-positions), its outcome, the pair, each pile's Beatty class,
+    /// every winning move and the float formula's verdict.
+    #[test]
+    fn the_explanation_agrees_with_the_game() {
+        const N: usize = 31;
+        let mut p = [[false; N]; N];
+        for a in 0..N {
+            for b in 0..N {
+                let takes_one = (0..a).any(|x| p[x][b]) || (0..b).any(|y| p[a][y]);
+                let takes_both = (1..=a.min(b)).any(|t| p[a - t][b - t]);
+                p[a][b] = !takes_one && !takes_both;
+            }
+        }
+        let is_p = |a: u64, b: u64| {
+            if a < N as u64 && b < N as u64 {
+                p[a as usize][b as usize]
+            } else {
+                golden::is_p_position(a, b)
+            }
+        };
+        let mut cases: Vec<(u64, u64)> = (0..N as u64)
+            .flat_map(|a| (0..N as u64).map(move |b| (a, b)))
+            .collect();
+        cases.extend(Wythoff.edge().iter().chain(&Wythoff.hack()).map(Case::ab));
+        for (a, b) in cases {
+            let text = explain_text(a, b, &bit);
+            let (lo, hi) = (a.min(b), a.max(b));
+            let k = hi - lo;
+            if is_p(a, b) {
+                assert!(
+                    text.contains("outcome: P — the player to move loses (answer `0`)"),
+                    "{text}"
+                );
+                assert!(
+                    text.contains(&format!(
+                        "it is the Wythoff pair k = {k}: (⌊kφ⌋, ⌊kφ⌋ + k) = ({lo}, {hi})"
+                    )),
+                    "{text}"
+                );
+            } else {
+                assert!(
+                    text.contains("outcome: N — the player to move wins (answer `1`)"),
+                    "{text}"
+                );
+                for (name, n) in [("a", a), ("b", b)]
+                    .into_iter()
+                    .filter(|&(_, n)| n < 100_000)
+                {
+                    let line = text
+                        .lines()
+                        .find_map(|l| l.strip_prefix(&format!("pile {name}: ")))
+                        .unwrap();
+                    let lower = (0..=n).find(|&j| golden::lower(j) == Some(n));
+                    let upper = (1..=n).find(|&j| golden::lower(j).unwrap() + j == n);
+                    let want = match (n, lower, upper) {
+                        (0, _, _) => "0 (empty)".to_string(),
+                        (_, Some(j), _) => {
+                            format!("{n} = ⌊kφ⌋ for k = {j} (a lower Wythoff number)")
+                        }
+                        (_, _, Some(j)) => {
+                            format!("{n} = ⌊kφ⌋ + k for k = {j} (an upper Wythoff number)")
+                        }
+                        _ => panic!("{n} is in neither Beatty sequence"),
+                    };
+                    assert_eq!(line, want, "{text}");
+                }
+                // every winning move: to a P-position, as the line says
+                let mut listed = Vec::new();
+                for l in text.lines().filter_map(|l| l.strip_prefix("  take ")) {
+                    let (t, rest) = l.split_once(' ').unwrap();
+                    let t: u64 = t.parse().unwrap();
+                    let (kind, to) = rest.split_once(" → (").unwrap();
+                    let (x, y) = to.trim_end_matches(')').split_once(", ").unwrap();
+                    let (x, y): (u64, u64) = (x.parse().unwrap(), y.parse().unwrap());
+                    assert!(is_p(x, y), "{text}");
+                    let smaller_is_a = a <= b;
+                    let ok = match kind {
+                        "from both piles" => (x, y) == (a - t, b - t),
+                        "from the smaller pile" if smaller_is_a => (x, y) == (a - t, b),
+                        "from the smaller pile" => (x, y) == (a, b - t),
+                        "from the larger pile" if smaller_is_a => (x, y) == (a, b - t),
+                        "from the larger pile" => (x, y) == (a - t, b),
+                        _ => false,
+                    };
+                    assert!(ok && t > 0, "{a} {b}: {l}");
+                    listed.push((x, y));
+                }
+                if a < N as u64 && b < N as u64 {
+                    let mut all: Vec<(u64, u64)> = (0..a)
+                        .map(|x| (x, b))
+                        .chain((0..b).map(|y| (a, y)))
+                        .chain((1..=a.min(b)).map(|t| (a - t, b - t)))
+                        .filter(|&(x, y)| is_p(x, y))
+                        .collect();
+                    all.sort_unstable();
+                    all.dedup();
+                    listed.sort_unstable();
+                    assert_eq!(listed, all, "{text}");
+                } else {
+                    assert!(!listed.is_empty(), "{text}");
+                }
+            }
+            let f = beatty_float::lower_f64(k);
+            let float_p = beatty_float::is_p_position_f64(a, b);
+            let exact = golden::lower(k).unwrap();
+            let answers = if float_p {
+                "P (answer `0`)"
+            } else {
+                "N (answer `1`)"
+            };
+            let verdict = if float_p == is_p(a, b) {
+                "correct"
+            } else {
+                "WRONG"
+            };
+            assert!(
+                text.contains(&format!("with k = |a − b| = {k} gives {f} (exact ⌊kφ⌋ = {exact}), so it answers {answers} — {verdict}")),
+                "{text}"
+            );
         }
     }
 }
