@@ -571,4 +571,38 @@ mod tests {
             assert_eq!((steps.len() - 1) % 2 == 1, w, "{text}");
         }
     }
+
+    /// The models of two archetypes by what C computes: `int_2b.c` is exact
+    /// while 2b fits in `int` (the smaller number below 2^30 at every step) and
+    /// says the player to move wins as soon as it does not (2b wraps negative,
+    /// so `a >= 2 * b` holds); `ratio_1618.c` compares with `>`.
+    #[test]
+    fn the_archetype_models_compute_what_c_computes() {
+        let exact = |a: u64, b: u64| euclid::outcome(a, b).player_to_move_wins();
+        for a in 1..=300 {
+            for b in 1..=300 {
+                assert_eq!(int_2b(a, b), exact(a, b), "{a} {b}");
+            }
+        }
+        let mut rng = SplitMix64::new(1525);
+        for _ in 0..100_000 {
+            let a = rng.range(1, (1 << 31) - 1);
+            let b = rng.range(1, (1 << 30) - 1);
+            assert_eq!(int_2b(a, b), exact(a, b), "{a} {b}");
+            assert_eq!(int_2b(b, a), exact(a, b), "{b} {a}");
+            let (x, y) = (
+                rng.range(1 << 30, (1 << 31) - 1),
+                rng.range(1 << 30, (1 << 31) - 1),
+            );
+            if x % y != 0 && y % x != 0 {
+                assert!(int_2b(x, y), "{x} {y}: 2b wraps, a >= 2b");
+            }
+        }
+        // the archetype's own comment: 2147483647 2147483646
+        assert!(int_2b(2_147_483_647, 2_147_483_646));
+        assert!(!exact(2_147_483_647, 2_147_483_646));
+        // 809 / 500 is 1.618 in doubles too: not greater
+        assert!(!ratio_test(809, 500, 1.618));
+        assert!(ratio_test(810, 500, 1.618) && ratio_test(7, 7, 1.618));
+    }
 }
