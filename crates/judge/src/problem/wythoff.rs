@@ -34,6 +34,7 @@ use crate::rng::SplitMix64;
 use beatty_core::golden::{self, Class};
 use beatty_games::{Outcome, wythoff};
 use core::fmt::Write;
+use core::ops::RangeInclusive;
 use std::sync::OnceLock;
 
 pub(super) const LEGEND: &str = "There are two piles of stones. Two players move in turn; a move takes any positive number of stones from one pile, or the same positive number from both piles. The player who takes the last stone wins. Both play perfectly; the first player is to move.";
@@ -243,33 +244,12 @@ impl Definition for Wythoff {
         v
     }
 
-    /// Half the cases uniform pairs (both from 10^9 − 10^6 up for `max`), half
-    /// Wythoff pairs (⌊kφ⌋, ⌊kφ⌋ + k) with k up to the last pair inside the
-    /// limit (the last 400 001 such k for `max`): one in four with the smaller
-    /// pile one more, independently one in four with the larger one less (when
-    /// that keeps it the larger), and then in either order.
     fn random(&self, r: &mut SplitMix64, max: bool) -> Case {
-        let lo = if max { MAX - 1_000_000 } else { 0 };
         let kmax = max_pair_index(MAX);
-        if r.chance(1, 2) {
-            return Case::pair(r.range(lo, MAX), r.range(lo, MAX));
-        }
-        let k = if max {
-            r.range(kmax - 400_000, kmax)
+        if max {
+            random_case(r, MAX - 1_000_000..=MAX, kmax - 400_000..=kmax)
         } else {
-            r.range(0, kmax)
-        };
-        let (mut a, mut b) = pair(k);
-        if r.chance(1, 4) {
-            a += 1;
-        }
-        if r.chance(1, 4) {
-            b -= u64::from(b > a);
-        }
-        if r.chance(1, 2) {
-            Case::pair(b, a)
-        } else {
-            Case::pair(a, b)
+            random_case(r, 0..=MAX, 0..=kmax)
         }
     }
 
@@ -280,6 +260,37 @@ impl Definition for Wythoff {
     fn explain(&self, case: &Case) -> Result<String, String> {
         let (a, b) = case.ab();
         Ok(explain_text(a, b, &bit))
+    }
+}
+
+/// A random case of a Wythoff problem: half the cases a uniform pair of
+/// piles from `piles`, half a Wythoff pair (⌊kφ⌋, ⌊kφ⌋ + k) with k uniform in
+/// `ks`: one in four with the smaller pile one more, independently one in four
+/// with the larger one less (when that keeps it the larger), and then in
+/// either order. `wythoff` takes piles from 0 (from 10^9 − 10^6 for `max`) and
+/// every k of a pair inside the limit (the last 400 001 for `max`).
+pub(super) fn random_case(
+    r: &mut SplitMix64,
+    piles: RangeInclusive<u64>,
+    ks: RangeInclusive<u64>,
+) -> Case {
+    if r.chance(1, 2) {
+        return Case::pair(
+            r.range(*piles.start(), *piles.end()),
+            r.range(*piles.start(), *piles.end()),
+        );
+    }
+    let (mut a, mut b) = pair(r.range(*ks.start(), *ks.end()));
+    if r.chance(1, 4) {
+        a += 1;
+    }
+    if r.chance(1, 4) {
+        b -= u64::from(b > a);
+    }
+    if r.chance(1, 2) {
+        Case::pair(b, a)
+    } else {
+        Case::pair(a, b)
     }
 }
 
@@ -347,7 +358,7 @@ pub(super) fn explain_text(a: u64, b: u64, answer: &dyn Fn(bool) -> Answer) -> S
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     #[test]
@@ -397,48 +408,60 @@ mod tests {
         }
     }
 
+    /// Checks 16 000 random cases of a Wythoff problem against
+    /// [`random_case`]'s docs with these `piles` and `ks`: how many are
+    /// uniform pairs, Wythoff pairs (core's) as they are, with the smaller
+    /// pile one more, the larger one less, or both, and how many swapped.
+    pub(in crate::problem) fn assert_random_mix(
+        def: &dyn Definition,
+        max: bool,
+        piles: RangeInclusive<u64>,
+        ks: RangeInclusive<u64>,
+    ) {
+        let mut r = SplitMix64::new(1067);
+        // [uniform, pair, smaller + 1, larger − 1, both], then swapped pairs
+        let (mut kinds, mut swapped) = ([0usize; 5], 0usize);
+        for _ in 0..16_000 {
+            let (a, b) = def.random(&mut r, max).ab();
+            let from_pair = [(0, 0), (1, 0), (0, 1), (1, 1)]
+                .into_iter()
+                .find_map(|(da, db)| {
+                    let (x, y) = (a.min(b).checked_sub(da)?, a.max(b) + db);
+                    let k = y - x;
+                    (ks.contains(&k) && golden::lower(k) == Some(x))
+                        .then_some(1 + da as usize + 2 * db as usize)
+                });
+            match from_pair {
+                Some(kind) => {
+                    kinds[kind] += 1;
+                    swapped += usize::from(a > b);
+                }
+                None => {
+                    assert!(piles.contains(&a) && piles.contains(&b), "{a} {b}");
+                    kinds[0] += 1;
+                }
+            }
+        }
+        // out of 16 000: 8000, then 8000 · 9/16, 3/16, 3/16, 1/16
+        for (kind, want) in kinds.into_iter().zip([8000usize, 4500, 1500, 1500, 500]) {
+            assert!(kind.abs_diff(want) <= 300, "max {max}: {kinds:?}");
+        }
+        assert!(
+            swapped.abs_diff(4000) <= 300,
+            "max {max}: {swapped} swapped"
+        );
+    }
+
     #[test]
     fn the_random_pairs_are_the_documented_mix() {
         let kmax = max_pair_index(MAX);
-        let mut r = SplitMix64::new(1067);
-        for max in [false, true] {
-            let lo = if max { MAX - 1_000_000 } else { 0 };
-            // [uniform, pair, smaller + 1, larger − 1, both], then swapped pairs
-            let (mut kinds, mut swapped) = ([0usize; 5], 0usize);
-            for _ in 0..16_000 {
-                let (a, b) = Wythoff.random(&mut r, max).ab();
-                assert!(a <= MAX && b <= MAX, "{a} {b}");
-                // (x, y): the pair as drawn, if it is one (core's own pairs)
-                let from_pair =
-                    [(0, 0), (1, 0), (0, 1), (1, 1)]
-                        .into_iter()
-                        .find_map(|(da, db)| {
-                            let (x, y) = (a.min(b).checked_sub(da)?, a.max(b) + db);
-                            let k = y - x;
-                            let lowest = if max { kmax - 400_000 } else { 0 };
-                            ((lowest..=kmax).contains(&k) && golden::lower(k) == Some(x))
-                                .then_some(1 + da as usize + 2 * db as usize)
-                        });
-                match from_pair {
-                    Some(kind) => {
-                        kinds[kind] += 1;
-                        swapped += usize::from(a > b);
-                    }
-                    None => {
-                        assert!(a >= lo && b >= lo, "{a} {b}");
-                        kinds[0] += 1;
-                    }
-                }
-            }
-            // out of 16 000: 8000, then 8000 · 9/16, 3/16, 3/16, 1/16
-            for (kind, want) in kinds.into_iter().zip([8000usize, 4500, 1500, 1500, 500]) {
-                assert!(kind.abs_diff(want) <= 300, "max {max}: {kinds:?}");
-            }
-            assert!(
-                swapped.abs_diff(4000) <= 300,
-                "max {max}: {swapped} swapped"
-            );
-        }
+        assert_random_mix(&Wythoff, false, 0..=1_000_000_000, 0..=kmax);
+        assert_random_mix(
+            &Wythoff,
+            true,
+            999_000_000..=1_000_000_000,
+            kmax - 400_000..=kmax,
+        );
     }
 
     /// The explanation against the definition: on every position up to 30

@@ -26,7 +26,7 @@
 //! package sets `validator_flags: case_sensitive` so that Kattis agrees), and
 //! the `max` test fails `time_limit_exceeded/scan.py`.
 
-use super::wythoff::{LEGEND, max_pair_index, pair};
+use super::wythoff::{LEGEND, max_pair_index, pair, random_case};
 use super::{
     Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation, Spec,
 };
@@ -240,28 +240,14 @@ impl Definition for WythoffBig {
         hack_cases().to_vec()
     }
 
+    /// [`random_case`]: piles from 1 (from 10^18 − 10^15 for `max`), k of
+    /// every pair inside the limit (the last thousandth of them for `max`).
     fn random(&self, r: &mut SplitMix64, max: bool) -> Case {
-        let lo = if max { MAX - MAX / 1000 } else { 1 };
         let kmax = max_pair_index(MAX);
-        if r.chance(1, 2) {
-            return Case::pair(r.range(lo, MAX), r.range(lo, MAX));
-        }
-        let k = if max {
-            r.range(kmax - kmax / 1000, kmax)
+        if max {
+            random_case(r, MAX - MAX / 1000..=MAX, kmax - kmax / 1000..=kmax)
         } else {
-            r.range(1, kmax)
-        };
-        let (mut a, mut b) = pair(k);
-        if r.chance(1, 4) {
-            a += 1;
-        }
-        if r.chance(1, 4) {
-            b -= u64::from(b > a);
-        }
-        if r.chance(1, 2) {
-            Case::pair(b, a)
-        } else {
-            Case::pair(a, b)
+            random_case(r, 1..=MAX, 1..=kmax)
         }
     }
 
@@ -295,5 +281,93 @@ mod tests {
         assert!(hack.contains(&Case::pair(a, b)) && hack.contains(&Case::pair(b, a)));
         // Within the count limit: a longer list would be cut off.
         assert!(hack.len() <= 10_000, "{}", hack.len());
+    }
+
+    #[test]
+    fn the_random_pairs_are_the_documented_mix() {
+        use super::super::wythoff::tests::assert_random_mix;
+        const E18: u64 = 1_000_000_000_000_000_000;
+        let kmax = max_pair_index(E18);
+        assert_random_mix(&WythoffBig, false, 1..=E18, 1..=kmax);
+        assert_random_mix(
+            &WythoffBig,
+            true,
+            E18 - E18 / 1000..=E18,
+            kmax - kmax / 1000..=kmax,
+        );
+    }
+
+    /// The hack cases, class by class as the module docs' table gives them:
+    /// the Fibonacci and Lucas numbers by their recurrences, the exact
+    /// answer by beatty-core, the float solutions by beatty-float.
+    #[test]
+    fn the_hack_cases_are_the_classes_of_the_module_docs() {
+        const E18: u64 = 1_000_000_000_000_000_000;
+        let kmax = max_pair_index(E18);
+        let hack: Vec<(u64, u64)> = WythoffBig.hack().iter().map(Case::ab).collect();
+        let exact_wins = |a: u64, b: u64| !golden::is_p_position(a, b);
+        let float_errs =
+            |a: u64, b: u64| beatty_float::solutions::wythoff_big_f64(a, b) != exact_wins(a, b);
+        let mut seen = std::collections::HashSet::new();
+        for &(a, b) in &hack {
+            assert!((1..=E18).contains(&a) && (1..=E18).contains(&b), "{a} {b}");
+            assert!(seen.insert((a, b)), "{a} {b} twice");
+        }
+        // F(2) = 1, F(3) = 2, … and L(0) = 2, L(1) = 1, L(2) = 3, …, up to kmax
+        let mut special = Vec::new();
+        for (mut x, mut y) in [(1u128, 2u128), (2, 1)] {
+            while x <= u128::from(kmax) {
+                special.push(x as u64);
+                (x, y) = (y, x + y);
+            }
+        }
+        // the double hazards: every neighbour the double solution gets wrong
+        let mut ks = beatty_hazards::lower_f64_hazards(kmax - 2000..=kmax);
+        ks.extend(&special);
+        let mut doubles = std::collections::HashSet::new();
+        for k in ks {
+            let (a, b) = pair(k);
+            for (x, y) in [(a, b), (b, a), (a + 1, b), (a, b + 1), (a - 1, b - 1)] {
+                if (1..=E18).contains(&x) && (1..=E18).contains(&y) && float_errs(x, y) {
+                    assert!(seen.contains(&(x, y)), "double: {x} {y} (k = {k})");
+                    doubles.insert((x, y));
+                }
+            }
+        }
+        // the decimal constants: both orders at every k where one errs
+        let mut decimals = std::collections::HashSet::new();
+        for &k in &special {
+            if DECIMAL_DIGITS.iter().any(|&d| decimal_errs(k, d)) {
+                let (a, b) = pair(k);
+                for c in [(a, b), (b, a)] {
+                    assert!(seen.contains(&c), "decimal: {c:?} (k = {k})");
+                    decimals.insert(c);
+                }
+            }
+        }
+        assert!(
+            decimals.len() >= 4 && doubles.len() >= 100,
+            "{} {}",
+            decimals.len(),
+            doubles.len()
+        );
+        // nothing else, and those that fool `long double` first
+        let fools_long_double = |&(a, b): &(u64, u64)| {
+            beatty_float::solutions::wythoff_big_long_double(a, b) != exact_wins(a, b)
+        };
+        let first = hack.iter().take_while(|c| fools_long_double(c)).count();
+        assert!(first >= 20, "{first}");
+        for c in &hack[first..] {
+            assert!(
+                !fools_long_double(c),
+                "{c:?} fools long double but comes late"
+            );
+        }
+        for c in &hack {
+            assert!(
+                doubles.contains(c) || decimals.contains(c),
+                "{c:?} is in no class"
+            );
+        }
     }
 }
