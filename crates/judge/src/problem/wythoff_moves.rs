@@ -20,7 +20,7 @@
 //! | class | cases | archetypes (package submissions) it fails |
 //! |---|---|---|
 //! | double hazards | below 10^6 the double formula has no error at all (`lower_f64_hazards(0..=1_000_000)` is empty; the generator would use such k if there were any) | — |
-//! | the move from the smaller pile | positions (lo, b_k) with a_k < lo ≤ b_k, whose smaller-pile move to (a_k, b_k) naive solutions miss, like (4, 5) → (3, 5): each kept only if [`beatty_float::solutions::wythoff_moves_naive`] prints different moves than the exact answer | `missing_smaller.cpp` |
+//! | the move from the smaller pile | positions (lo, b_k) with a_k < lo ≤ b_k (k = 1 … 12, 100, 1000, 10 000, 100 000 and the last two pairs inside 10^6; lo = a_k + 1, a_k + 2, ⌊(a_k + b_k) / 2⌋, b_k − 1, b_k), whose smaller-pile move to (a_k, b_k) naive solutions miss, like (4, 5) → (3, 5): each kept only if [`beatty_float::solutions::wythoff_moves_naive`] prints different moves than the exact answer | `missing_smaller.cpp` |
 //! | truncated constants | the losing positions at the k of `wythoff`'s truncated-constant class up to the largest pair index inside 10^6 (first errors from below, the last from above) | `const_1618034.cpp` (k = 6765) |
 //!
 //! The edge cases fail the other archetypes: `no_both.cpp` (no move from both
@@ -220,6 +220,10 @@ impl Definition for WythoffMoves {
         v
     }
 
+    /// A third of the cases uniform pairs (from 10^6 − 10^4 for `max`), a third
+    /// losing positions (a_k, b_k), a third (x, b_k) with a_k ≤ x ≤ b_k and
+    /// k ≥ 1 (k from the last 4001 pairs inside 10^6 for `max`); the piles in
+    /// order, and (0, 1) for (0, 0).
     fn random(&self, r: &mut SplitMix64, max: bool) -> Case {
         let lo = if max { MAX - 10_000 } else { 0 };
         let kmax = max_pair_index(MAX);
@@ -492,4 +496,149 @@ fn unsigned(t: &[u8]) -> Option<u64> {
     t.iter().try_fold(0u64, |v, &d| {
         v.checked_mul(10)?.checked_add(u64::from(d - b'0'))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use beatty_core::golden;
+
+    const E6: u64 = 1_000_000;
+
+    #[test]
+    fn the_hack_cases_are_the_classes_of_the_module_docs() {
+        let kmax = max_pair_index(E6);
+        let hack: Vec<(u64, u64)> = WythoffMoves.hack().iter().map(Case::ab).collect();
+        for &(a, b) in &hack {
+            assert!(a <= b && b <= E6, "{a} {b}");
+        }
+        // the smaller-pile move, where the naive solution's moves differ from
+        // the exact ones (beatty-games)
+        // (each position written x ≤ y; the move from both piles first, the
+        // others in increasing order, as the answer prints them)
+        let naive_errs = |x: u64, y: u64| {
+            let sorted = |(u, v): (u64, u64)| (u.min(v), u.max(v));
+            let moves = wythoff::winning_moves(x, y);
+            let both = moves.iter().filter(|m| m.kind == wythoff::MoveKind::Both);
+            let mut singles: Vec<(u64, u64)> = moves
+                .iter()
+                .filter(|m| m.kind != wythoff::MoveKind::Both)
+                .map(|m| sorted(m.to))
+                .collect();
+            singles.sort_unstable();
+            singles.dedup();
+            let exact: Vec<(u64, u64)> = both.map(|m| sorted(m.to)).chain(singles).collect();
+            let exact = (wythoff::outcome(x, y) == Outcome::N).then_some(exact);
+            beatty_float::solutions::wythoff_moves_naive(x, y) != exact
+        };
+        let mut smaller = Vec::new();
+        for k in (1..=12).chain([100, 1000, 10_000, 100_000, kmax - 1, kmax]) {
+            let (a, b) = (golden::lower(k).unwrap(), golden::upper(k).unwrap());
+            for lo in [a + 1, a + 2, (a + b) / 2, b - 1, b] {
+                if a < lo && lo <= b && naive_errs(lo, b) {
+                    assert!(hack.contains(&(lo, b)), "smaller pile: {lo} {b}");
+                    smaller.push((lo, b));
+                }
+            }
+        }
+        assert!(smaller.len() >= 20, "{smaller:?}");
+        // the truncated constants: each errs at two losing positions from
+        // below and one from above (or all it errs at), from a search of
+        // every k inside 10^6
+        let losing: Vec<u64> = hack
+            .iter()
+            .filter(|&&(a, b)| golden::lower(b - a) == Some(a))
+            .map(|&(a, b)| b - a)
+            .collect();
+        for (c, times_k) in super::super::wythoff::TRUNCATED_CONSTANTS {
+            let wrong: Vec<u64> = (1..=kmax)
+                .filter(|&k| {
+                    golden::lower(k) != Some(super::super::wythoff::lower_truncated(k, c, times_k))
+                })
+                .collect();
+            let mut want = wrong
+                .iter()
+                .take(2)
+                .chain(wrong.last())
+                .copied()
+                .collect::<Vec<_>>();
+            want.dedup();
+            for k in want {
+                assert!(losing.contains(&k), "{c}: k = {k}");
+            }
+        }
+        for c in &hack {
+            assert!(
+                smaller.contains(c) || losing.contains(&(c.1 - c.0)),
+                "{c:?} is in no class"
+            );
+        }
+    }
+
+    #[test]
+    fn the_random_positions_are_the_documented_mix() {
+        let kmax = max_pair_index(E6);
+        let mut r = SplitMix64::new(2177);
+        for max in [false, true] {
+            let (mut losing, mut upper) = (0usize, 0usize);
+            for _ in 0..9000 {
+                let (a, b) = WythoffMoves.random(&mut r, max).ab();
+                assert!(a <= b && b <= E6 && (a, b) != (0, 0), "{a} {b}");
+                let k = b - a;
+                losing += usize::from(golden::lower(k) == Some(a));
+                // b is an upper Wythoff number b_j and a ≥ a_j
+                let (on_upper, j) = match golden::classify(b) {
+                    golden::Class::Upper(j) => (golden::lower(j).unwrap() <= a, j),
+                    _ => (false, 0),
+                };
+                upper += usize::from(on_upper);
+                if max {
+                    assert!(
+                        a >= E6 - 10_000 || (on_upper && j >= kmax - 4000),
+                        "{a} {b}"
+                    );
+                }
+            }
+            // 3000 losing positions (and a few of the third third); two thirds
+            // on an upper Wythoff number b_j, and of the uniform third the 38 %
+            // whose larger pile is one (1 / φ²), with the smaller pile at least
+            // a_j ≈ b_j / φ: 38 % of those again, all of them for `max`
+            assert!(losing.abs_diff(3050) <= 200, "max {max}: {losing} losing");
+            let want = if max { 6000 + 1150 } else { 6000 + 440 };
+            assert!(upper.abs_diff(want) <= 350, "max {max}: {upper} on b_k");
+        }
+    }
+
+    #[test]
+    fn the_explanation_shows_the_answer_of_the_statement() {
+        // HDU 2177's sample: 5 8 → 1, then 4 7 and 3 5; 2 2 → 1, 0 0 and 1 2.
+        for (a, b, note) in [
+            (1, 2, "answer `0`"),
+            (5, 8, "answer `1 / 4 7 / 3 5`"),
+            (4, 7, "answer `0`"),
+            (2, 2, "answer `1 / 0 0 / 1 2`"),
+        ] {
+            let text = WythoffMoves.explain(&Case::pair(a, b)).unwrap();
+            assert!(
+                text.contains(&format!(
+                    "outcome: {} ({note})",
+                    if note.len() > 10 {
+                        "N — the player to move wins"
+                    } else {
+                        "P — the player to move loses"
+                    }
+                )),
+                "{text}"
+            );
+        }
+        // The first k where the double formula errs: a losing position it
+        // calls a win, answered with the header alone.
+        let k = 102_334_155;
+        let (a, b) = (golden::lower(k).unwrap(), golden::upper(k).unwrap());
+        let text = WythoffMoves.explain(&Case::pair(a, b)).unwrap();
+        assert!(
+            text.contains("so it answers N (answer `1`) — WRONG"),
+            "{text}"
+        );
+    }
 }
