@@ -605,4 +605,26 @@ mod tests {
         assert!(!ratio_test(809, 500, 1.618));
         assert!(ratio_test(810, 500, 1.618) && ratio_test(7, 7, 1.618));
     }
+
+    /// The module docs: a single zero beside a positive number is outside the
+    /// game's domain, and the error names the field with the zero.
+    #[test]
+    fn a_zero_is_refused_by_its_field() {
+        for (a, b, field, name) in [
+            (0, 5, 0, "a"),
+            (5, 0, 1, "b"),
+            (0, 0, 0, "a"),
+            (0, 1, 0, "a"),
+        ] {
+            let e = Euclid.answer(&Case::pair(a, b)).unwrap_err();
+            assert_eq!(e.field, field, "{a} {b}");
+            assert_eq!(
+                e.expected,
+                format!("a positive number {name} (only `0 0` may contain a zero)")
+            );
+            assert_eq!(Euclid.wins(&Case::pair(a, b)), None);
+        }
+        assert_eq!(Euclid.answer(&Case::pair(1, 1)), Ok(winner(true)));
+        assert_eq!(Euclid.answer(&Case::pair(3, 2)), Ok(winner(false)));
+    }
 }
