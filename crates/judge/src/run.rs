@@ -590,6 +590,42 @@ mod tests {
     use super::*;
     use std::fs;
 
+    /// `shut_down` as its docs say: a run that works before it does not start
+    /// after it. It stops every run of the process for good, so the test runs
+    /// in a process of its own: this test binary again, with only this test.
+    #[test]
+    fn after_shut_down_no_run_starts() {
+        const CHILD: &str = "BEATTY_JUDGE_SHUT_DOWN_TEST_CHILD";
+        const NAME: &str = "run::tests::after_shut_down_no_run_starts";
+        if std::env::var_os(CHILD).is_none() {
+            let out = std::process::Command::new(std::env::current_exe().unwrap())
+                .args([NAME, "--exact", "--nocapture", "--test-threads=1"])
+                .env(CHILD, "1")
+                .output()
+                .unwrap();
+            let text = String::from_utf8_lossy(&out.stdout).into_owned()
+                + &String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{text}");
+            assert!(text.contains("1 passed"), "{text}");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        // HDU 1846: 23 stones, take 1 or 2: the first player wins.
+        fs::write(dir.path().join("1.in"), "1\n23 2\n").unwrap();
+        let tests = tests_in(dir.path()).unwrap();
+        let cmd: Vec<OsString> = ["/bin/sh", "-c", "echo first"].map(OsString::from).to_vec();
+        let cfg = RunConfig {
+            jobs: 1,
+            ..RunConfig::default()
+        };
+        let before = run_tests(Problem::Bash, &tests, &cmd, &cfg, &|_| ()).unwrap();
+        assert_eq!(before[0].verdict, Verdict::Accepted, "{:?}", before[0]);
+        shut_down();
+        let after = run_tests(Problem::Bash, &tests, &cmd, &cfg, &|_| ());
+        let e = after.expect_err("a run started after shut_down");
+        assert!(e.0.contains("interrupted"), "{e}");
+    }
+
     #[test]
     fn the_verdict_line_names_the_first_failure_and_counts_the_accepted() {
         let t = |verdict| TestResult {
