@@ -57,13 +57,13 @@ fn lanes_kernel(a: u64) -> bool {
     let mut bad = [0u64; LANES];
     for _ in 0..STEPS {
         for l in 0..LANES {
-            let ambiguous = lo[l] > !j[l];
             // No overflow below 2⁵¹; wrapping ops keep the loop free of overflow checks.
             let e = j[l].wrapping_add(hi[l]);
             let ef = f64::from_bits(e | TWO52.to_bits()) - TWO52;
             let y = x[l] * p;
-            let ok = (y >= ef) & (y < ef + 1.0);
-            bad[l] |= u64::from(ambiguous) | u64::from(!ok);
+            // Right, and known to be: the float in [e, e + 1), e not ambiguous.
+            let ok = (y >= ef) & (y < ef + 1.0) & !near_carry(lo[l], j[l]);
+            bad[l] |= u64::from(!ok);
             let (next, carry) = lo[l].overflowing_add(THETA);
             lo[l] = next;
             hi[l] = hi[l].wrapping_add(u64::from(carry));
@@ -72,6 +72,14 @@ fn lanes_kernel(a: u64) -> bool {
         }
     }
     bad.iter().any(|&b| b != 0)
+}
+
+/// Whether the fixed-point ⌊k/φ⌋ of k may be one too small: the low word
+/// `lo` of k·Θ is within k of a carry, lo + k ≥ 2⁶⁴ (`lo > !k` is
+/// `lo > 2⁶⁴ − 1 − k`, one compare that vectorises).
+#[inline(always)]
+fn near_carry(lo: u64, k: u64) -> bool {
+    lo > !k
 }
 
 /// Values of k covered by one call of [`lanes_kernel`].
@@ -156,6 +164,36 @@ pub(crate) mod tests {
         let prod = u128::from(k) * u128::from(golden::INV_PHI_Q64);
         let (lo, hi) = (prod as u64, (prod >> 64) as u64);
         lo.checked_add(k).is_none() || beatty_float::lower_f64(k) != k + hi
+    }
+
+    /// `near_carry` against its definition, lo + k ≥ 2⁶⁴ in `u128`, at the
+    /// edge (a sum of 2⁶⁴ − 1 and of 2⁶⁴) and on random words.
+    #[test]
+    fn near_carry_is_a_carry_within_k() {
+        let carry = |lo: u64, k: u64| u128::from(lo) + u128::from(k) >= 1 << 64;
+        let mut cases = vec![
+            (0, 0),
+            (u64::MAX, 0),
+            (u64::MAX, 1),
+            (0, u64::MAX),
+            (1, u64::MAX),
+        ];
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let k = x >> (x % 64);
+            cases.extend([
+                (u64::MAX - k, k),
+                (u64::MAX - k + u64::from(k > 0), k),
+                (x, k),
+                (k, x),
+            ]);
+        }
+        for (lo, k) in cases {
+            assert_eq!(near_carry(lo, k), carry(lo, k), "{lo} {k}");
+        }
     }
 
     /// Every kernel this CPU can run: the portable one, and AVX2 where present.
