@@ -83,6 +83,12 @@ const WORDS: OutcomeWords = OutcomeWords {
     loses: "second",
 };
 
+/// The largest losing pile for a maximum take m: the largest multiple of
+/// m + 1 up to 1000, or 1000 when m + 1 exceeds it.
+fn largest_losing_pile(m: u64) -> u64 {
+    ((MAX / (m + 1)).max(1) * (m + 1)).min(MAX)
+}
+
 pub(super) struct Bash;
 
 impl Definition for Bash {
@@ -155,7 +161,7 @@ impl Definition for Bash {
         let n = if r.chance(1, 2) {
             r.range(lo, MAX)
         } else {
-            ((MAX / (m + 1)).max(1) * (m + 1)).min(MAX)
+            largest_losing_pile(m)
         };
         Case::pair(n, m)
     }
@@ -248,6 +254,14 @@ mod tests {
                     .any(|c| wrong(c.ab().0, c.ab().1) != first_wins(c)),
                 "{name} passes the hack cases"
             );
+        }
+    }
+
+    #[test]
+    fn the_largest_losing_pile_is_found_by_search() {
+        for m in 1..=1000 {
+            let want = (1..=1000).rev().find(|n| n % (m + 1) == 0).unwrap_or(1000);
+            assert_eq!(largest_losing_pile(m), want, "m = {m}");
         }
     }
 
