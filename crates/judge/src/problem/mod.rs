@@ -849,6 +849,44 @@ mod tests {
         }
     }
 
+    /// The `edge` profile's docs: every case legal (the spec's fields and
+    /// relation), none twice, the sample's cases first.
+    #[test]
+    fn the_edge_cases_are_legal_distinct_and_start_with_the_sample() {
+        for p in Problem::ALL {
+            let def = p.def();
+            let spec = def.spec();
+            let edge = def.edge();
+            let mut seen = std::collections::HashSet::new();
+            for c in &edge {
+                let v = c.values();
+                assert_eq!(v.len(), spec.fields.len(), "{p} {c}");
+                for (x, f) in v.iter().zip(spec.fields) {
+                    assert!((f.min..=f.max).contains(x), "{p}: {c} outside {}", f.name);
+                }
+                if spec.relation == Relation::FirstAtMostSecond {
+                    assert!(v[0] <= v[1], "{p}: {c}");
+                }
+                assert!(seen.insert(v.to_vec()), "{p}: {c} twice");
+            }
+            // the sample's numbers, without the count line and the terminator
+            let text = std::str::from_utf8(spec.sample).unwrap();
+            let mut numbers: Vec<u64> = text
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .collect();
+            if matches!(spec.framing, Framing::Counted { .. }) {
+                numbers.remove(0);
+            }
+            if spec.framing == Framing::Terminator {
+                numbers.truncate(numbers.len() - spec.fields.len());
+            }
+            let sample: Vec<&[u64]> = numbers.chunks(spec.fields.len()).collect();
+            let first: Vec<&[u64]> = edge.iter().take(sample.len()).map(Case::values).collect();
+            assert_eq!(first, sample, "{p}");
+        }
+    }
+
     #[test]
     fn a_problem_without_a_custom_comparison_says_so_streaming_or_not() {
         // The docs of `compare_lines`: the streaming form of `compare_custom`,
