@@ -388,6 +388,79 @@ pub(super) mod tests {
         }
     }
 
+    /// The edge cases of the three Wythoff problems hold the piles at the
+    /// limits and the last losing position inside them, with its near misses
+    /// (the pair found by a binary search over beatty-core's pairs).
+    #[test]
+    fn the_edge_cases_hold_the_limits_and_the_last_losing_position() {
+        let last_pair = |limit: u64| {
+            let (mut lo, mut hi) = (0u64, limit);
+            while lo < hi {
+                let mid = lo + (hi - lo).div_ceil(2);
+                if golden::upper(mid).is_some_and(|b| b <= limit) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            (golden::lower(lo).unwrap(), golden::upper(lo).unwrap())
+        };
+        let e6 = 1_000_000;
+        let e18 = 1_000_000_000_000_000_000;
+        let (a, b) = last_pair(MAX);
+        let (a18, b18) = last_pair(e18);
+        let (a6, b6) = last_pair(e6);
+        let m = MAX;
+        for (p, want) in [
+            (
+                crate::Problem::Wythoff,
+                vec![
+                    (0, 0),
+                    (0, m),
+                    (m, 0),
+                    (m, m),
+                    (m - 1, m),
+                    (a, b),
+                    (b, a),
+                    (a + 1, b),
+                    (a, b - 1),
+                    (a - 1, b - 1),
+                ],
+            ),
+            (
+                crate::Problem::WythoffBig,
+                vec![
+                    (1, e18),
+                    (e18, 1),
+                    (e18, e18),
+                    (e18 - 1, e18),
+                    (a18, b18),
+                    (b18, a18),
+                    (a18 + 1, b18),
+                    (a18, b18 - 1),
+                ],
+            ),
+            (
+                crate::Problem::WythoffMoves,
+                vec![
+                    (0, e6),
+                    (1, e6),
+                    (e6, e6),
+                    (e6 - 1, e6),
+                    (a6, b6),
+                    (a6 + 1, b6),
+                    (a6, b6 + 1),
+                    (b6, b6),
+                ],
+            ),
+        ] {
+            let edge: Vec<(u64, u64)> = p.def().edge().iter().map(Case::ab).collect();
+            for c in want {
+                assert!(edge.contains(&c), "{p}: {c:?} is not an edge case");
+            }
+        }
+    }
+
     #[test]
     fn max_pair_index_is_the_last_pair_inside_the_limit() {
         for limit in [
