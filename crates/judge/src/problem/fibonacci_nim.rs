@@ -484,11 +484,77 @@ mod tests {
     #[test]
     fn the_explanation_takes_the_smallest_zeckendorf_term_or_names_a_fibonacci_pile() {
         let fib = fibonacci_below_2_31();
+        // the greedy Zeckendorf representation, largest term first
+        let zeckendorf = |mut left: u64| {
+            let mut terms = Vec::new();
+            while left > 0 {
+                let f = *fib.iter().rev().find(|&&f| f <= left).unwrap();
+                terms.push(f);
+                left -= f;
+            }
+            terms
+        };
         let mut cases = FibonacciNim.edge();
         cases.extend(FibonacciNim.hack());
         for c in cases {
             let n = c.values()[0];
             let text = FibonacciNim.explain(&c).unwrap();
+            let terms: Vec<String> = zeckendorf(n).iter().map(u64::to_string).collect();
+            assert!(
+                text.contains(&format!("Zeckendorf: {n} = {}\n", terms.join(" + "))),
+                "{text}"
+            );
+            // Perfect play: whoever can win (the smallest Zeckendorf term
+            // within the limit) takes that term, the other takes 1; twelve
+            // moves at most, `…` when stones are left.
+            let play = text
+                .lines()
+                .find_map(|l| l.strip_prefix("perfect play (stones −take): "))
+                .unwrap();
+            let (play, cut) = match play.strip_suffix(" → …") {
+                Some(p) => (p, true),
+                None => (play, false),
+            };
+            let (mut left, mut limit) = (n, n - 1);
+            let steps: Vec<&str> = play.split(" → ").collect();
+            assert!(steps.len() <= 12, "{text}");
+            for step in &steps {
+                let (stones, take) = step.split_once(" −").unwrap();
+                let (stones, take): (u64, u64) = (stones.parse().unwrap(), take.parse().unwrap());
+                assert_eq!(stones, left, "{text}");
+                let z = *zeckendorf(left).last().unwrap();
+                assert_eq!(take, if z <= limit { z } else { 1 }, "{text}");
+                left -= take;
+                limit = 2 * take;
+            }
+            assert_eq!(cut, left > 0, "{text}");
+            assert!(cut || steps.len() < 12 || left == 0, "{text}");
+            // the two float formulas, judged by the definition
+            for (formula, says_first_wins) in [
+                (
+                    "5n² ± 4 a perfect square in doubles",
+                    beatty_float::solutions::fibonacci_nim_square_f64(n),
+                ),
+                (
+                    "n == round(pow(φ, k) / sqrt(5)) for some k",
+                    beatty_float::solutions::fibonacci_nim_binet(n),
+                ),
+            ] {
+                let line = format!(
+                    "float formula: {formula} gives the answer `{}` — {}",
+                    if says_first_wins {
+                        "First win"
+                    } else {
+                        "Second win"
+                    },
+                    if says_first_wins != fib.contains(&n) {
+                        "correct"
+                    } else {
+                        "WRONG"
+                    }
+                );
+                assert!(text.contains(&line), "{text}");
+            }
             if fib.contains(&n) {
                 assert!(
                     text.contains(&format!(
