@@ -370,4 +370,42 @@ mod tests {
             );
         }
     }
+
+    /// `decimal_errs` against a second exact method: k · C split at 10^19
+    /// instead of 10^13, φ's digits from OEIS A001622, on every Fibonacci and
+    /// Lucas k up to 10^18 and on random k, for every length of constant.
+    #[test]
+    fn decimal_errs_agrees_with_a_second_exact_product() {
+        const DIGITS: &str = "16180339887498948482045868343656381177203";
+        const E19: u128 = 10_000_000_000_000_000_000;
+        let reference = |k: u64, d: u32| {
+            let digit = |i: usize| u128::from(DIGITS.as_bytes()[i] - b'0');
+            let c: u128 =
+                DIGITS[..d as usize].parse::<u128>().unwrap() + u128::from(digit(d as usize) >= 5);
+            // k · c = a · 10^19 + (k · c mod 10^19), exactly
+            let (k, c_hi, c_lo) = (u128::from(k), c / E19, c % E19);
+            let a = k * c_hi + k * c_lo / E19;
+            // ⌊k · c / 10^(d − 1)⌋ = ⌊a / 10^(d − 20)⌋ for d ≥ 20: the low part
+            // k · c mod 10^19 adds less than one to a
+            let q = a / 10u128.pow(d - 20);
+            Some(q) != golden::lower(k as u64).map(u128::from)
+        };
+        let mut ks: Vec<u64> = Vec::new();
+        for (mut x, mut y) in [(1u64, 2u64), (2, 1)] {
+            while x <= 1_000_000_000_000_000_000 {
+                ks.push(x);
+                (x, y) = (y, x + y);
+            }
+        }
+        let mut r = SplitMix64::new(1185);
+        ks.extend((0..2000).map(|_| r.range(1, 1_000_000_000_000_000_000)));
+        let mut errs = 0;
+        for k in ks {
+            for d in 20..=27 {
+                assert_eq!(decimal_errs(k, d), reference(k, d), "k = {k}, {d} digits");
+                errs += usize::from(reference(k, d));
+            }
+        }
+        assert!(errs >= 10, "{errs}");
+    }
 }
