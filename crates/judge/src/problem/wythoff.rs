@@ -461,6 +461,19 @@ pub(super) mod tests {
         }
     }
 
+    /// What the archetypes compute, worked by hand: 1000 · 1.618 = 1618,
+    /// 144 · 1.618 = 232.992, 6765 · 1.618034 = 10946.00001 (⌊6765φ⌋ is
+    /// 10945: `const_1618034.cpp`'s error), 6765 + ⌊6765 · 0.618⌋ = 6765 + 4180.
+    #[test]
+    fn lower_truncated_is_the_c_expression() {
+        assert_eq!(lower_truncated(1000, 1.618, true), 1618);
+        assert_eq!(lower_truncated(144, 1.618, true), 232);
+        assert_eq!(lower_truncated(6765, 1.618_034, true), 10_946);
+        assert_eq!(golden::lower(6765), Some(10_945));
+        assert_eq!(lower_truncated(6765, 0.618, false), 10_945);
+        assert_eq!(lower_truncated(1000, 0.618, false), 1618);
+    }
+
     #[test]
     fn max_pair_index_is_the_last_pair_inside_the_limit() {
         for limit in [
