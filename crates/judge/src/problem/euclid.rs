@@ -266,7 +266,7 @@ impl Definition for Euclid {
             1 => Case::pair(r.range(1, 1000), r.range(1, 1000)),
             _ => {
                 // near φ: b, ⌊bφ⌋ or ⌊bφ⌋ + 1
-                let b = r.range(lo / 2 + 1, MAX / 2 + 1);
+                let b = r.range(lo / 2 + 1, 1 << 30);
                 let a = golden::lower(b).expect("b < 2^31, so ⌊bφ⌋ fits") + r.range(0, 1);
                 let a = a.min(MAX);
                 if r.chance(1, 2) {
@@ -620,6 +620,13 @@ mod tests {
             );
             assert_eq!(Euclid.wins(&Case::pair(a, b)), None);
         }
+        // no float solution and no float line without a game
+        for (a, b) in [(0, 5), (5, 0)] {
+            assert_eq!(Euclid.float_answer(&Case::pair(a, b)), None);
+            let text = Euclid.explain(&Case::pair(a, b)).unwrap();
+            assert!(!text.contains("float formula"), "{text}");
+        }
+        assert!(Euclid.float_answer(&Case::pair(3, 2)).is_some());
         assert_eq!(Euclid.answer(&Case::pair(1, 1)), Ok(winner(true)));
         assert_eq!(Euclid.answer(&Case::pair(3, 2)), Ok(winner(false)));
     }

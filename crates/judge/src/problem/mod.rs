@@ -516,7 +516,9 @@ pub(crate) trait Definition: Sync {
     /// One `random` case (`max`: near the limits, for the `max` profile).
     fn random(&self, rng: &mut SplitMix64, max: bool) -> Case;
     /// The default number of cases of the `max` profile (answers stay within a
-    /// few MB).
+    /// few MB): a counted format's count limit (100 for `bash`, 10 000 for
+    /// `wythoff-big`), 500 for `bash-auction` (an answer lists up to 1099
+    /// bids), 100 000 for the others.
     fn max_cases(&self) -> u64;
     /// `judge explain` of one case (its values have been counted already).
     fn explain(&self, case: &Case) -> Result<String, String>;
@@ -884,6 +886,22 @@ mod tests {
             let sample: Vec<&[u64]> = numbers.chunks(spec.fields.len()).collect();
             let first: Vec<&[u64]> = edge.iter().take(sample.len()).map(Case::values).collect();
             assert_eq!(first, sample, "{p}");
+        }
+    }
+
+    #[test]
+    fn the_max_profile_has_the_documented_number_of_cases() {
+        for p in Problem::ALL {
+            let want = match p {
+                Problem::Bash => 100,
+                Problem::WythoffBig => 10_000,
+                Problem::BashAuction => 500,
+                _ => 100_000,
+            };
+            assert_eq!(p.def().max_cases(), want, "{p}");
+            if let Framing::Counted { max, .. } = p.def().spec().framing {
+                assert_eq!(want, max, "{p}: the count limit");
+            }
         }
     }
 
