@@ -457,6 +457,24 @@ mod tests {
         }
     }
 
+    /// The module docs: the float answer is the square test's, for every
+    /// legal pile; there is none without a game (n < 2).
+    #[test]
+    fn the_float_answer_is_the_square_tests() {
+        for n in (2..2000).chain(beatty_float::solutions::SQUARE_TEST_WRONG_BELOW_2_31) {
+            let first_wins = beatty_float::solutions::fibonacci_nim_square_f64(n);
+            let want = if first_wins {
+                "First win\n"
+            } else {
+                "Second win\n"
+            };
+            let got = FibonacciNim.float_answer(&Case::one(n)).unwrap();
+            assert_eq!(got.to_string(), want, "{n}");
+        }
+        assert_eq!(FibonacciNim.float_answer(&Case::one(0)), None);
+        assert_eq!(FibonacciNim.float_answer(&Case::one(1)), None);
+    }
+
     #[test]
     fn a_third_of_the_random_piles_are_fibonacci_numbers_as_documented() {
         const I31: u64 = (1 << 31) - 1;

@@ -474,6 +474,51 @@ pub(super) mod tests {
         assert_eq!(lower_truncated(1000, 0.618, false), 1618);
     }
 
+    /// The hack cases, class by class as the module docs' table gives them,
+    /// and nothing else: the exact answer by beatty-core, the double test by
+    /// beatty-float, the hazards by beatty-hazards (which must hold the first
+    /// one, k = 102334155), the truncated constants' errors by a search.
+    #[test]
+    fn the_hack_cases_are_the_classes_of_the_module_docs() {
+        let kmax = max_pair_index(MAX);
+        let hack: Vec<(u64, u64)> = Wythoff.hack().iter().map(Case::ab).collect();
+        let seen: std::collections::HashSet<(u64, u64)> = hack.iter().copied().collect();
+        let mut classed = std::collections::HashSet::new();
+        let float_errs =
+            |a: u64, b: u64| beatty_float::is_p_position_f64(a, b) != golden::is_p_position(a, b);
+        let hazards = beatty_hazards::lower_f64_hazards(0..=kmax);
+        assert_eq!(hazards.first(), Some(&102_334_155));
+        for k in hazards {
+            let (a, b) = (golden::lower(k).unwrap(), golden::upper(k).unwrap());
+            for x in [a - 1, a, a + 1] {
+                for y in [b - 1, b, b + 1] {
+                    if x.max(y) <= MAX && float_errs(x, y) {
+                        assert!(
+                            seen.contains(&(x, y)) && seen.contains(&(y, x)),
+                            "double: {x} {y}"
+                        );
+                        classed.extend([(x, y), (y, x)]);
+                    }
+                }
+            }
+        }
+        assert!(classed.len() >= 40, "{}", classed.len());
+        for (c, times_k) in TRUNCATED_CONSTANTS {
+            let wrong = |k: &u64| golden::lower(*k) != Some(lower_truncated(*k, c, times_k));
+            let first = (1..=10_000_000).filter(wrong).take(2);
+            let last = (kmax - 10_000_000..=kmax).rev().filter(wrong).take(1);
+            for k in first.chain(last) {
+                let (a, b) = (golden::lower(k).unwrap(), golden::upper(k).unwrap());
+                assert!(
+                    seen.contains(&(a, b)) && seen.contains(&(b, a)),
+                    "{c}: k = {k}"
+                );
+                classed.extend([(a, b), (b, a)]);
+            }
+        }
+        assert_eq!(seen, classed);
+    }
+
     #[test]
     fn max_pair_index_is_the_last_pair_inside_the_limit() {
         for limit in [
