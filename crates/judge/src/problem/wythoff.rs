@@ -10,7 +10,7 @@
 //!
 //! | class | cases | archetypes (package submissions) it fails |
 //! |---|---|---|
-//! | double hazards | the losing positions (⌊kφ⌋, ⌊kφ⌋ + k) and their neighbours at every k where `lower_f64(k) ≠ ⌊kφ⌋` and both piles are ≤ 10^9 (from `beatty_hazards::lower_f64_hazards`), each kept only if the double test answers it wrongly | `float.cpp`, `float.py` |
+//! | double hazards | at every k where `lower_f64(k) ≠ ⌊kφ⌋` and both piles are ≤ 10^9 (from `beatty_hazards::lower_f64_hazards`), both orders of the losing position (⌊kφ⌋, ⌊kφ⌋ + k), which the double test calls a win, and of the position (`lower_f64(k)`, `lower_f64(k)` + k) it takes for it, a win it calls a loss: every neighbour of the losing position it answers wrongly (a test checks) | `float.cpp`, `float.py` |
 //! | truncated constants | both orders of the losing position at the first two k and the last k ≤ the largest pair index where `(long long)(k * c)` in doubles differs from ⌊kφ⌋, for c = 1.618, 1.61803, 1.618033, 1.618034, 1.6180339, 1.61803399, 1.618033989, and where `k + (int)(k * 0.618)` does ([`TRUNCATED_CONSTANTS`]) | `const_1618.c` (0.618), `const_1618034.cpp` |
 //!
 //! The edge cases (the sample, (0, 0) and the piles at the limits, the last
@@ -146,7 +146,7 @@ pub(super) fn truncated_constant_ks(kmax: u64) -> Vec<u64> {
         ks.extend(
             (kmax.saturating_sub(10_000_000)..=kmax)
                 .rev()
-                .filter(|&k| k > 0 && wrong(k))
+                .filter(|&k| wrong(k)) // (never k = 0: every formula gives 0)
                 .take(1),
         );
     }
@@ -220,19 +220,16 @@ impl Definition for Wythoff {
 
     fn hack(&self) -> Vec<Case> {
         let mut v = Vec::new();
+        // Both wrong by construction: the double test takes (f, f + k) with
+        // f = lower_f64(k) ≠ ⌊kφ⌋ for the losing position of difference k, so
+        // it calls (⌊kφ⌋, ⌊kφ⌋ + k) a win and (f, f + k) (a win: one losing
+        // position per difference) a loss.
         for &k in hazards() {
             let (a, b) = pair(k);
-            for da in [0, 1, -1i64] {
-                for db in [0, 1, -1i64] {
-                    let (Some(x), Some(y)) = (a.checked_add_signed(da), b.checked_add_signed(db))
-                    else {
-                        continue;
-                    };
-                    let c = Case::pair(x, y);
-                    if x.max(y) <= MAX && self.float_answer(&c) != self.answer(&c).ok() {
-                        v.push(c);
-                        v.push(Case::pair(y, x));
-                    }
+            let f = beatty_float::lower_f64(k);
+            for (x, y) in [(a, b), (f, f + k)] {
+                if x.max(y) <= MAX {
+                    v.extend([Case::pair(x, y), Case::pair(y, x)]);
                 }
             }
         }
