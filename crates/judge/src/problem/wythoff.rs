@@ -580,6 +580,20 @@ pub(super) mod tests {
         );
     }
 
+    /// The one pair whose piles are equal, k = 0: (0, 0), (1, 0) or (0, 1), its
+    /// larger pile never made smaller (the docs: only while it stays the larger).
+    #[test]
+    fn random_case_keeps_the_empty_pair_a_pair() {
+        let mut r = SplitMix64::new(0);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..1000 {
+            let c = random_case(&mut r, 5..=5, 0..=0).ab();
+            assert!([(5, 5), (0, 0), (1, 0), (0, 1)].contains(&c), "{c:?}");
+            seen.insert(c);
+        }
+        assert_eq!(seen.len(), 4, "{seen:?}");
+    }
+
     #[test]
     fn the_random_pairs_are_the_documented_mix() {
         let kmax = max_pair_index(MAX);
