@@ -19,7 +19,7 @@
 //!
 //! | class | cases | archetypes (package submissions) it fails |
 //! |---|---|---|
-//! | double hazards | below 10^6 the double formula has no error at all (`lower_f64_hazards(0..=1_000_000)` is empty; the generator would use such k if there were any) | — |
+//! | double hazards | none: below 10^6 the double formula has no error at all (`lower_f64_hazards(0..=1_000_000)` is empty, a test checks; the first hazard is k = 102334155) | — |
 //! | the move from the smaller pile | positions (lo, b_k) with a_k < lo ≤ b_k (k = 1 … 12, 100, 1000, 10 000, 100 000 and the last two pairs inside 10^6; lo = a_k + 1, a_k + 2, ⌊(a_k + b_k) / 2⌋, b_k − 1, b_k), whose smaller-pile move to (a_k, b_k) naive solutions miss, like (4, 5) → (3, 5): each kept only if [`beatty_float::solutions::wythoff_moves_naive`] prints different moves than the exact answer | `missing_smaller.cpp` |
 //! | truncated constants | the losing positions at the k of `wythoff`'s truncated-constant class up to the largest pair index inside 10^6 (first errors from below, the last from above) | `const_1618034.cpp` (k = 6765) |
 //!
@@ -189,16 +189,7 @@ impl Definition for WythoffMoves {
             self.float_answer(c).map(|f| f.to_bytes()) != self.answer(c).ok().map(|e| e.to_bytes())
         };
         let mut v = Vec::new();
-        // Float hazards inside the limits (none for doubles, see the module docs).
-        for k in beatty_hazards::lower_f64_hazards(0..=max_pair_index(MAX)) {
-            let (a, b) = pair(k);
-            for (x, y) in [(a, b), (a + 1, b + 1), (a, b + 1), (a + 1, b)] {
-                let c = Case::pair(x, y);
-                if y <= MAX && wrong(&c) {
-                    v.push(c);
-                }
-            }
-        }
+        // No float hazard lies inside the limits (see the module docs).
         // Positions (lo, b_k) with a_k < lo ≤ b_k: their smaller-pile move to
         // (a_k, b_k) is missed by naive solutions.
         let kmax = max_pair_index(MAX);
@@ -206,7 +197,8 @@ impl Definition for WythoffMoves {
             let (a, b) = pair(k);
             for lo in [a + 1, a + 2, (a + b) / 2, b - 1, b] {
                 let c = Case::pair(lo, b);
-                if lo > a && lo <= b && wrong(&c) {
+                // (lo = a_k: the losing position, which naive solutions answer right)
+                if lo <= b && wrong(&c) {
                     v.push(c);
                 }
             }
@@ -573,6 +565,13 @@ mod tests {
                 "{c:?} is in no class"
             );
         }
+    }
+
+    #[test]
+    fn no_double_hazard_lies_inside_the_limits() {
+        assert!(beatty_hazards::lower_f64_hazards(0..=E6).is_empty());
+        // the first hazard (the mission's published value) lies far above
+        assert!(beatty_float::lower_f64(102_334_155) != golden::lower(102_334_155).unwrap());
     }
 
     #[test]
