@@ -914,7 +914,7 @@ mod tests {
             if def.spec().output == OutputKind::Custom {
                 continue;
             }
-            let case = def.edge()[0].clone();
+            let case = def.edge()[0];
             let answer = def.answer(&case).unwrap();
             let mut output: &[u8] = b"";
             let mut lines: crate::compare::DynLines<'_> =
