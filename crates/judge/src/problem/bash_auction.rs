@@ -298,4 +298,35 @@ mod tests {
             assert!(text.contains(&claim), "{m} {n}: {text}");
         }
     }
+
+    /// The module docs: a `max` case lists up to 1099 bids (here: at least
+    /// 1000, every bid from a price M ≤ 50 to a raise limit N ≥ 1049); the
+    /// other cases are uniform over the limits.
+    #[test]
+    fn random_cases_cover_the_limits_and_max_cases_list_a_thousand_bids() {
+        let mut r = SplitMix64::new(2149);
+        for _ in 0..2000 {
+            let c = BashAuction.random(&mut r, true);
+            let Ok(Answer::Bids(Some((lo, hi)))) = BashAuction.answer(&c) else {
+                panic!("{c}: no bids")
+            };
+            assert!((1000..=1099).contains(&(hi - lo + 1)), "{c}: {lo}..={hi}");
+        }
+        let (mut m_lo, mut m_hi, mut n_lo, mut n_hi) = (0, 0, 0, 0);
+        for _ in 0..2000 {
+            let (m, n) = BashAuction.random(&mut r, false).ab();
+            assert!(
+                (1..=1099).contains(&m) && (1..=1099).contains(&n),
+                "{m} {n}"
+            );
+            m_lo += usize::from(m <= 100);
+            m_hi += usize::from(m >= 1000);
+            n_lo += usize::from(n <= 100);
+            n_hi += usize::from(n >= 1000);
+        }
+        // about 182 of 2000 each (100 of 1099 values)
+        for k in [m_lo, m_hi, n_lo, n_hi] {
+            assert!((120..=250).contains(&k), "{m_lo} {m_hi} {n_lo} {n_hi}");
+        }
+    }
 }
