@@ -547,8 +547,14 @@ pub(super) mod tests {
         ks: RangeInclusive<u64>,
     ) {
         let mut r = SplitMix64::new(1067);
-        // [uniform, pair, smaller + 1, larger − 1, both], then swapped pairs
+        // [uniform, pair, smaller + 1, larger − 1, both], then swapped pairs,
+        // and how many piles of the uniform pairs and k of the Wythoff pairs
+        // lie in the lower half of their ranges (about half: the whole range
+        // is drawn from)
         let (mut kinds, mut swapped) = ([0usize; 5], 0usize);
+        let (mut low_piles, mut low_ks) = (0usize, 0usize);
+        let pile_mid = piles.start() + (piles.end() - piles.start()) / 2;
+        let k_mid = ks.start() + (ks.end() - ks.start()) / 2;
         for _ in 0..16_000 {
             let (a, b) = def.random(&mut r, max).ab();
             let from_pair = [(0, 0), (1, 0), (0, 1), (1, 1)]
@@ -557,16 +563,18 @@ pub(super) mod tests {
                     let (x, y) = (a.min(b).checked_sub(da)?, a.max(b) + db);
                     let k = y - x;
                     (ks.contains(&k) && golden::lower(k) == Some(x))
-                        .then_some(1 + da as usize + 2 * db as usize)
+                        .then_some((1 + da as usize + 2 * db as usize, k))
                 });
             match from_pair {
-                Some(kind) => {
+                Some((kind, k)) => {
                     kinds[kind] += 1;
                     swapped += usize::from(a > b);
+                    low_ks += usize::from(k < k_mid);
                 }
                 None => {
                     assert!(piles.contains(&a) && piles.contains(&b), "{a} {b}");
                     kinds[0] += 1;
+                    low_piles += usize::from(a < pile_mid);
                 }
             }
         }
@@ -578,6 +586,11 @@ pub(super) mod tests {
             swapped.abs_diff(4000) <= 300,
             "max {max}: {swapped} swapped"
         );
+        assert!(
+            low_piles.abs_diff(4000) <= 300,
+            "max {max}: {low_piles} low"
+        );
+        assert!(low_ks.abs_diff(4000) <= 300, "max {max}: {low_ks} low k");
     }
 
     /// The one pair whose piles are equal, k = 0: (0, 0), (1, 0) or (0, 1), its
