@@ -667,4 +667,25 @@ mod tests {
             "{text}"
         );
     }
+
+    /// The module docs: a line after the last case is a wrong answer (the
+    /// `no_terminator.cpp` archetype answers the terminator `0 0` with `0`).
+    #[test]
+    fn a_line_after_the_last_case_is_a_wrong_answer() {
+        let mut extra: &[u8] = b"\n0\n";
+        let mut lines: DynLines<'_> =
+            crate::compare::Lines::new(&mut extra as &mut dyn std::io::Read);
+        let m = WythoffMoves.extra_lines(&mut lines).unwrap().unwrap();
+        assert_eq!(m.verdict, crate::Verdict::WrongAnswer);
+        assert_eq!(
+            m.message,
+            "wrong answer: extra output after the last case, starting with `0`"
+        );
+        for end in [&b""[..], b"\n\n", b" \n"] {
+            let mut end = end;
+            let mut lines: DynLines<'_> =
+                crate::compare::Lines::new(&mut end as &mut dyn std::io::Read);
+            assert_eq!(WythoffMoves.extra_lines(&mut lines).unwrap(), None);
+        }
+    }
 }
