@@ -267,14 +267,8 @@ mod tests {
 
     #[test]
     fn half_the_random_cases_are_losing_piles_as_documented() {
-        // the largest multiple of m + 1 up to 1000, or 1000 when m = 1000
-        let top = |m: u64| {
-            if m == 1000 {
-                1000
-            } else {
-                1000 / (m + 1) * (m + 1)
-            }
-        };
+        // the largest losing pile (tested above against a search)
+        let top = largest_losing_pile;
         for m in 1..1000 {
             assert_eq!(bash::outcome(top(m), m), Ok(beatty_games::Outcome::P));
         }

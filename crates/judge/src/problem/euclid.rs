@@ -318,6 +318,13 @@ impl Definition for Euclid {
 mod tests {
     use super::*;
 
+    /// Who wins, from the definition: with a ≥ b the player to move wins iff
+    /// b divides a, a ≥ 2b, or the only move (b, a − b) loses.
+    fn wins(a: u64, b: u64) -> bool {
+        let (a, b) = (a.max(b), a.min(b));
+        a % b == 0 || a >= 2 * b || !wins(b, a - b)
+    }
+
     /// The product test agrees with the games crate's ratio comparison and with
     /// its step-by-step play (independent of both) on every pair up to 400, on
     /// consecutive Fibonacci numbers (the ratios nearest φ) and their
@@ -364,12 +371,6 @@ mod tests {
     #[test]
     fn the_archetypes_of_the_docs_err_on_hack_cases() {
         let hack = Euclid.hack();
-        // Who wins, from the definition: with a ≥ b the player to move wins
-        // iff b divides a, a ≥ 2b, or the only move (b, a − b) loses.
-        fn wins(a: u64, b: u64) -> bool {
-            let (a, b) = (a.max(b), a.min(b));
-            a % b == 0 || a >= 2 * b || !wins(b, a - b)
-        }
         // 377 / 233 lies between 1.618 and φ (a loss), 10946 / 6765 between φ
         // and 1.618034 (a win).
         for (a, b, win) in [(377, 233, false), (10946, 6765, true)] {
@@ -514,12 +515,6 @@ mod tests {
 
     #[test]
     fn the_explanation_plays_legal_moves_to_zero_and_judges_the_float_test() {
-        // Who wins, from the definition: with a ≥ b the player to move wins
-        // iff b divides a, a ≥ 2b, or the only move (b, a − b) loses.
-        fn wins(a: u64, b: u64) -> bool {
-            let (a, b) = (a.max(b), a.min(b));
-            a % b == 0 || a >= 2 * b || !wins(b, a - b)
-        }
         let mut cases = Euclid.edge();
         cases.extend(Euclid.hack());
         for c in cases {

@@ -241,6 +241,8 @@ impl Definition for Wythoff {
         v
     }
 
+    /// [`random_case`]: piles from 0 (from 10^9 − 10^6 for `max`), k of every
+    /// pair inside the limit (the last 400 001 for `max`).
     fn random(&self, r: &mut SplitMix64, max: bool) -> Case {
         let kmax = max_pair_index(MAX);
         if max {
@@ -264,8 +266,7 @@ impl Definition for Wythoff {
 /// piles from `piles`, half a Wythoff pair (⌊kφ⌋, ⌊kφ⌋ + k) with k uniform in
 /// `ks`: one in four with the smaller pile one more, independently one in four
 /// with the larger one less (when that keeps it the larger), and then in
-/// either order. `wythoff` takes piles from 0 (from 10^9 − 10^6 for `max`) and
-/// every k of a pair inside the limit (the last 400 001 for `max`).
+/// either order.
 pub(super) fn random_case(
     r: &mut SplitMix64,
     piles: RangeInclusive<u64>,
@@ -387,21 +388,10 @@ pub(super) mod tests {
 
     /// The edge cases of the three Wythoff problems hold the piles at the
     /// limits and the last losing position inside them, with its near misses
-    /// (the pair found by a binary search over beatty-core's pairs).
+    /// (the pair at `max_pair_index`, tested below against beatty-core).
     #[test]
     fn the_edge_cases_hold_the_limits_and_the_last_losing_position() {
-        let last_pair = |limit: u64| {
-            let (mut lo, mut hi) = (0u64, limit);
-            while lo < hi {
-                let mid = lo + (hi - lo).div_ceil(2);
-                if golden::upper(mid).is_some_and(|b| b <= limit) {
-                    lo = mid;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            (golden::lower(lo).unwrap(), golden::upper(lo).unwrap())
-        };
+        let last_pair = |limit: u64| pair(max_pair_index(limit));
         let e6 = 1_000_000;
         let e18 = 1_000_000_000_000_000_000;
         let (a, b) = last_pair(MAX);
