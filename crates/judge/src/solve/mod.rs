@@ -26,7 +26,7 @@
 //!
 //! The format (framing, fields) comes from the problem's
 //! [`Spec`](crate::problem::Spec) and each case's answer from its module, written
-//! through the one rendering of [`Answer`].
+//! through the one rendering of [`Answer`](crate::problem::Answer).
 //!
 //! Values are exact for everything that fits in a `u64`, beyond the official
 //! limits (enforcing those is [`crate::validate()`]'s job). What is refused, with an
@@ -47,7 +47,7 @@
 mod block;
 
 use crate::Problem;
-use crate::problem::{Answer, Case, Definition, Framing, Visit};
+use crate::problem::{Case, Definition, Framing, Visit};
 use core::fmt;
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, mpsc};
@@ -604,25 +604,6 @@ impl<W: Write> Out<W> {
         }
     }
 
-    /// One answer line: `word` and a line feed.
-    #[inline(always)]
-    fn line(&mut self, word: &[u8]) -> io::Result<()> {
-        let n = self.len;
-        if let Some(dst) = self.buf.get_mut(n..n + word.len() + 1) {
-            let (w, lf) = dst.split_at_mut(word.len());
-            w.copy_from_slice(word);
-            lf[0] = b'\n';
-            self.len = n + word.len() + 1;
-            if self.len >= BUF - 256 {
-                self.flush_buf()?;
-            }
-            Ok(())
-        } else {
-            self.push(word)?;
-            self.push(b"\n")
-        }
-    }
-
     /// One answer line of `len` ≤ 16 bytes, given in the first bytes of `line`
     /// (its line feed included): one copy of 16 bytes, of a length known here.
     #[inline(always)]
@@ -676,19 +657,6 @@ impl<W: Write> Out<W> {
     fn flush(&mut self) -> io::Result<()> {
         self.flush_buf()?;
         self.inner.flush()
-    }
-
-    /// Writes an answer: the one-line outcomes directly, the others through
-    /// [`Answer::write_to`].
-    #[inline(always)]
-    fn answer(&mut self, answer: &Answer) -> io::Result<()> {
-        match answer {
-            Answer::Outcome {
-                to_move_wins,
-                words,
-            } => self.line(words.word(*to_move_wins).as_bytes()),
-            other => other.write_to(self),
-        }
     }
 }
 
@@ -804,6 +772,8 @@ pub(crate) fn solve_cases<D: Definition + ?Sized + 'static>(
         }
         if let Some(form) = &form {
             if pause == 0 {
+                #[cfg(test)]
+                tests::BLOCK_TRIES.with(|c| c.set(c.get() + 1));
                 let before = summary.cases;
                 blocks(def, form, r, out, count, summary, &mut threads)?;
                 if count == Some(summary.cases) {
@@ -854,7 +824,7 @@ pub(crate) fn solve_cases<D: Definition + ?Sized + 'static>(
             continue;
         }
         match def.answer(&case) {
-            Ok(answer) => out.answer(&answer)?,
+            Ok(answer) => answer.write_to(out)?,
             Err(e) => {
                 return Err(InputError {
                     line,
@@ -1404,6 +1374,37 @@ mod tests {
     thread_local! {
         /// The splits of the block path on this thread (counted in tests only).
         pub(super) static SPLITS: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+        /// The times `solve_cases` tried the block path on this thread.
+        pub(super) static BLOCK_TRIES: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn the_block_path_backs_off_on_lines_it_never_takes() {
+        // CRLF line ends are never canonical. The block path is tried before
+        // the first line; each try that takes no line doubles the lines left
+        // to the per-line path before the next (1, 2, 4, …, at most 64):
+        // tries before lines 0, 2, 5, 10, 19, 36, 69, then every 65th line,
+        // 134, 199, 264, … (counting the end of the input as line `lines`).
+        for (lines, tries) in [
+            (1, 1),
+            (2, 2),
+            (3, 2),
+            (68, 6),
+            (69, 7),
+            (263, 9),
+            (264, 10),
+            (300, 10),
+        ] {
+            let input = "3 5\r\n".repeat(lines);
+            let before = BLOCK_TRIES.with(|c| c.get());
+            let (out, r) = run(Problem::Wythoff, input.as_bytes(), usize::MAX);
+            assert_eq!(
+                BLOCK_TRIES.with(|c| c.get()) - before,
+                tries,
+                "{lines} lines"
+            );
+            assert!(r == Ok(lines as u64) && out == "0\n".repeat(lines).as_bytes());
+        }
     }
 
     #[test]
@@ -1487,6 +1488,8 @@ mod tests {
             after(&mut t, [400, 400, 900, 900], 3 << 20, 2 << 20),
             (SHARE_ONE / 2, (5 << 20) + ALONE as u64)
         );
+        // So the next buffer, from byte 5 MiB on, is not split.
+        assert!(t.alone_until > 5 << 20);
     }
 
     #[test]
@@ -1551,15 +1554,20 @@ mod tests {
         assert!(r.is_ok() && out == want, "{r:?}");
     }
 
-    /// Delivers `data` in reads of at most `step` bytes, then fails.
+    /// Delivers `data` in reads of at most `step` bytes, then fails once: a
+    /// read after the error panics (the solver gives up at an error, it does
+    /// not retry).
     struct FailAfter<'a> {
         data: &'a [u8],
         step: usize,
+        failed: bool,
     }
 
     impl io::Read for FailAfter<'_> {
         fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
             if self.data.is_empty() {
+                assert!(!self.failed, "read again after its error");
+                self.failed = true;
                 return Err(io::Error::other("the disk is on fire"));
             }
             let n = self.step.min(buf.len()).min(self.data.len());
@@ -1585,6 +1593,7 @@ mod tests {
                     FailAfter {
                         data: &input[..cut],
                         step,
+                        failed: false,
                     },
                 ),
                 &mut out,
@@ -1636,5 +1645,269 @@ mod tests {
             r.unwrap_err()
                 .starts_with("line 2, column 3: expected a case whose answer has at most")
         );
+    }
+
+    /// Answers each read with the next scripted one (these bytes, or an
+    /// error of this kind) and panics on a read after the last: the reader
+    /// must not read again after the end of the input or an error.
+    struct Script(std::collections::VecDeque<Result<&'static [u8], io::ErrorKind>>);
+
+    impl io::Read for Script {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            match self
+                .0
+                .pop_front()
+                .expect("a read after the last one scripted")
+            {
+                Ok(data) => {
+                    buf[..data.len()].copy_from_slice(data);
+                    Ok(data.len())
+                }
+                Err(kind) => Err(io::Error::new(kind, "scripted")),
+            }
+        }
+    }
+
+    fn script(
+        reads: impl IntoIterator<Item = Result<&'static [u8], io::ErrorKind>>,
+    ) -> io::BufReader<Script> {
+        // (A read as large as the capacity goes straight to the script.)
+        io::BufReader::with_capacity(1, Script(reads.into_iter().collect()))
+    }
+
+    #[test]
+    fn a_read_ahead_reads_once_and_not_at_the_end_or_after_an_error() {
+        use io::ErrorKind::{Interrupted, Other};
+        // One chunk, read once: a second call reads nothing (the script
+        // would panic) and keeps it.
+        let (mut a, mut eof) = (Ahead::default(), false);
+        let mut inner = script([Ok(&b"5 8\n"[..])]);
+        a.read(&mut inner, 16, &mut eof);
+        assert_eq!((&a.buf[..a.len], eof), (&b"5 8\n"[..], false));
+        a.read(&mut inner, 16, &mut eof);
+        assert_eq!((&a.buf[..a.len], eof), (&b"5 8\n"[..], false));
+        // At the end of the input: nothing read, nothing set.
+        let (mut a, mut eof) = (Ahead::default(), true);
+        a.read(&mut script([]), 16, &mut eof);
+        assert!(a.len == 0 && a.error.is_none() && eof);
+        // A read of 0 bytes is the end; an interrupted read is tried again.
+        let (mut a, mut eof) = (Ahead::default(), false);
+        a.read(&mut script([Ok(&b""[..])]), 16, &mut eof);
+        assert!(a.len == 0 && a.error.is_none() && eof);
+        let (mut a, mut eof) = (Ahead::default(), false);
+        a.read(
+            &mut script([Err(Interrupted), Ok(&b"1 2\n"[..])]),
+            16,
+            &mut eof,
+        );
+        assert_eq!((&a.buf[..a.len], eof), (&b"1 2\n"[..], false));
+        assert!(a.error.is_none());
+        // An error is kept, not retried, and nothing is read after it.
+        let (mut a, mut eof) = (Ahead::default(), false);
+        let mut inner = script([Err(Other)]);
+        a.read(&mut inner, 16, &mut eof);
+        assert_eq!(a.error.as_ref().map(io::Error::kind), Some(Other));
+        a.read(&mut inner, 16, &mut eof);
+        assert!(a.len == 0 && !eof);
+    }
+
+    #[test]
+    fn refill_retries_an_interrupted_read_and_returns_an_error() {
+        use io::ErrorKind::{Interrupted, Other};
+        let mut r = Reader::new(script([Err(Interrupted), Ok(&b"7 9\n"[..]), Ok(&b""[..])]));
+        assert_eq!(r.refill().unwrap(), Some(b'7'));
+        r.pos = r.len;
+        assert_eq!(r.refill().unwrap(), None);
+        let mut r = Reader::new(script([Ok(&b"7 9\n"[..]), Err(Other)]));
+        assert_eq!(r.refill().unwrap(), Some(b'7'));
+        r.pos = r.len;
+        assert_eq!(r.refill().map_err(|e| e.kind()), Err(Other));
+    }
+
+    #[test]
+    fn refill_takes_the_chunk_read_ahead_where_it_belongs() {
+        let mut r = Reader::new(script([
+            Ok(&b"1 2\n"[..]),
+            Ok(&b"10 20\n"[..]),
+            Ok(&b"3 5\n"[..]),
+            Ok(&b""[..]),
+        ]));
+        assert_eq!(r.refill().unwrap(), Some(b'1'));
+        r.pos = r.len;
+        assert_eq!((r.refill().unwrap(), r.base), (Some(b'1'), 4));
+        // The next chunk read ahead, then taken: it starts at byte 4 + 6.
+        r.ahead.read(&mut r.inner, 16, &mut r.eof);
+        r.pos = r.len;
+        assert_eq!((r.refill().unwrap(), r.base), (Some(b'3'), 10));
+        assert_eq!(&r.buf[..r.len], b"3 5\n");
+        r.pos = r.len;
+        assert_eq!((r.refill().unwrap(), r.base), (None, 14));
+        // An error read ahead comes at the refill that would have read it.
+        let mut r = Reader::new(script([Ok(&b"1 2\n"[..]), Err(io::ErrorKind::Other)]));
+        assert_eq!(r.refill().unwrap(), Some(b'1'));
+        r.ahead.read(&mut r.inner, 16, &mut r.eof);
+        r.pos = r.len;
+        assert_eq!(r.refill().map_err(|e| e.kind()), Err(io::ErrorKind::Other));
+    }
+
+    #[test]
+    fn the_read_buffer_doubles_from_8_kib_to_2_mib_on_full_reads_only() {
+        // The module docs: 8 KiB, doubled by a read that fills it, up to
+        // 2 MiB.
+        let data = vec![b'1'; 8 << 20];
+        let mut r = Reader::new(io::BufReader::with_capacity(
+            1,
+            Trickle {
+                data: &data,
+                step: usize::MAX,
+            },
+        ));
+        assert_eq!(r.buf.len(), 8 << 10);
+        let mut sizes = Vec::new();
+        for _ in 0..9 {
+            r.pos = r.len;
+            assert_eq!(r.refill().unwrap(), Some(b'1'));
+            sizes.push(r.buf.len() >> 10);
+        }
+        assert_eq!(sizes, [16, 32, 64, 128, 256, 512, 1024, 2048, 2048]);
+        // Reads that do not fill it leave it as it is.
+        let mut r = Reader::new(io::BufReader::with_capacity(
+            1,
+            Trickle {
+                data: &data,
+                step: 100,
+            },
+        ));
+        for _ in 0..3 {
+            r.pos = r.len;
+            assert_eq!(r.refill().unwrap(), Some(b'1'));
+            assert_eq!((r.len, r.buf.len()), (100, 8 << 10));
+        }
+    }
+
+    #[test]
+    fn an_input_under_a_mib_is_answered_on_one_thread() {
+        // Fewer unread bytes than PARALLEL_MIN (1 MiB) are never split,
+        // whatever the cores: a second thread costs more than it saves.
+        let (input, want) = big_input(40_000, 0);
+        assert!(input.len() < 1 << 20);
+        let before = SPLITS.with(|c| c.get());
+        let (out, r) = run(Problem::Wythoff, &input, usize::MAX);
+        assert_eq!(SPLITS.with(|c| c.get()) - before, 0);
+        assert!(r == Ok(40_000) && out == want, "{r:?}");
+    }
+
+    #[test]
+    fn a_solve_error_has_its_cause_as_source() {
+        use std::error::Error;
+        let e = solve(Problem::Euclid, &b"3 5\n-1 2\n"[..], Vec::new()).unwrap_err();
+        let input = e.source().and_then(|s| s.downcast_ref::<InputError>());
+        assert_eq!(input.map(|i| (i.line, i.column)), Some((2, 1)));
+        let mut inner = script([Ok(&b"3 5\n"[..]), Err(io::ErrorKind::PermissionDenied)]);
+        let e = solve(Problem::Euclid, &mut inner, Vec::new()).unwrap_err();
+        let io = e.source().and_then(|s| s.downcast_ref::<io::Error>());
+        assert_eq!(
+            io.map(io::Error::kind),
+            Some(io::ErrorKind::PermissionDenied)
+        );
+    }
+
+    /// Keeps the length of every write.
+    struct Writes(Vec<usize>);
+
+    impl io::Write for Writes {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            self.0.push(b.len());
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn answers_go_out_in_writes_of_about_a_mib() {
+        // The output buffer (BUF, 1 MiB) is written when full: within 256
+        // bytes of its end (room for any answer line), so every write but the
+        // last is 1 MiB − 256 bytes or more. Counted inputs (no second thread),
+        // from the block path, the per-line path (CRLF lines, answered by
+        // `wins`) and answers of many lines (wythoff-moves).
+        let mut rng = crate::generate::SplitMix64::new(24);
+        let mut bash = String::from("400000\n");
+        let mut moves = String::new();
+        for i in 0..400_000 {
+            let (n, m) = (rng.range(1, 1_000_000), rng.range(1, 100));
+            bash += &format!("{n} {m}{}\n", if i % 3 == 0 { "\r" } else { "" });
+            let (a, b) = (rng.range(0, 1_000_000), rng.range(0, 1_000_000));
+            moves += &format!("{a} {b}\n");
+        }
+        moves += "0 0\n";
+        for (problem, input) in [(Problem::Bash, bash), (Problem::WythoffMoves, moves)] {
+            let mut w = Writes(Vec::new());
+            let s = solve(problem, input.as_bytes(), &mut w).unwrap();
+            assert_eq!(s.cases, 400_000);
+            let (last, full) = w.0.split_last().unwrap();
+            assert!(full.len() >= 2, "{problem}: {:?}", w.0);
+            for &n in full {
+                assert!(
+                    (BUF - 256..=BUF).contains(&n),
+                    "{problem}: a write of {n} bytes"
+                );
+            }
+            assert!(*last <= BUF);
+        }
+    }
+
+    #[test]
+    fn a_split_whose_answers_outgrow_the_output_buffer_keeps_them_in_order() {
+        // Lines of 4 bytes answered by lines of 10 or 11 (`Stan wins`,
+        // `Ollie wins`): the second part of a split of a full read buffer
+        // has more answers than the 1 MiB output buffer holds, and they go
+        // to the writer straight after the first part's.
+        let (mut input, mut want) = (Vec::new(), Vec::new());
+        for i in 0..1_500_000u64 {
+            let (a, b) = (1 + i % 9, 1 + i * 7 % 9);
+            input.extend_from_slice(format!("{a} {b}\n").as_bytes());
+            let stan = beatty_games::euclid::outcome(a, b).player_to_move_wins();
+            want.extend_from_slice(if stan {
+                b"Stan wins\n"
+            } else {
+                b"Ollie wins\n"
+            });
+        }
+        input.extend_from_slice(b"0 0\n");
+        let before = SPLITS.with(|c| c.get());
+        let (out, r) = run(Problem::Euclid, &input, usize::MAX);
+        assert_eq!(r, Ok(1_500_000));
+        assert!(out == want, "answers differ");
+        if std::thread::available_parallelism().map_or(1, |n| n.get()) > 1 {
+            assert!(SPLITS.with(|c| c.get()) > before, "no split");
+        }
+    }
+
+    #[test]
+    fn out_writes_every_push_in_order_whatever_its_size() {
+        let sizes = [
+            10,
+            BUF / 2 - 1,
+            BUF / 2,
+            3,
+            BUF,
+            BUF + 1,
+            BUF + BUF / 2,
+            1,
+            3 * BUF,
+            7,
+        ];
+        let mut want = Vec::new();
+        let mut got = Vec::new();
+        let mut out = Out::new(&mut got);
+        for (i, n) in sizes.into_iter().enumerate() {
+            let chunk: Vec<u8> = (0..n).map(|j| (i * 31 + j % 251) as u8).collect();
+            out.push(&chunk).unwrap();
+            want.extend_from_slice(&chunk);
+        }
+        out.flush().unwrap();
+        assert!(got == want, "the bytes written differ");
     }
 }
