@@ -1910,4 +1910,22 @@ mod tests {
         out.flush().unwrap();
         assert!(got == want, "the bytes written differ");
     }
+
+    #[test]
+    fn errors_count_blank_lines_and_refuse_a_token_after_the_case() {
+        // Line numbers count every line feed, blank lines' included.
+        let (out, r) = run(Problem::Wythoff, b"1 2\n\n \n\t\r\n3 x\n", usize::MAX);
+        assert_eq!(out, b"0\n");
+        assert_eq!(
+            r.unwrap_err(),
+            "line 5, column 3: expected a number (pile b), found \"x\""
+        );
+        // A third number on a line of two: the case is not answered.
+        let (out, r) = run(Problem::Wythoff, b"1 2\n3 5 8\n4 7\n", usize::MAX);
+        assert_eq!(out, b"0\n");
+        assert_eq!(
+            r.unwrap_err(),
+            "line 2, column 5: expected end of line, found \"8\""
+        );
+    }
 }
