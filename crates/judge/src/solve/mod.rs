@@ -1928,4 +1928,46 @@ mod tests {
             "line 2, column 5: expected end of line, found \"8\""
         );
     }
+
+    #[test]
+    fn a_domain_error_on_a_fast_line_names_its_line_and_field() {
+        // `23 0` is a whole canonical line with 64 bytes after it, read by the
+        // per-line fast path (the block path stops before it: `wins` does not
+        // decide it); its m = 0 starts at column 4 of line 3.
+        let input = format!("32\n5 2\n23 0\n{}", "4 3\n".repeat(30));
+        let (out, r) = run(Problem::Bash, input.as_bytes(), usize::MAX);
+        assert_eq!(out, b"first\n");
+        let e = r.unwrap_err();
+        assert!(e.starts_with("line 3, column 4: expected "), "{e}");
+    }
+
+    #[test]
+    fn canonical_lines_are_taken_by_the_block_path_in_one_try() {
+        // 1000 lines `3 5\n` (4 bytes). The first try comes before the first
+        // read and takes nothing: the per-line path answers lines 0 and 1.
+        // The second, before line 2, takes every line that starts 40 bytes
+        // (block::WINDOW) or more before the end: lines 2 to 989. The
+        // per-line path answers line 990, and the block path, tried again
+        // before line 991, takes nothing (too near the end), so it backs
+        // off: tries before lines 993 and 996, and none after.
+        let input = "3 5\n".repeat(1000);
+        let before = BLOCK_TRIES.with(|c| c.get());
+        let (out, r) = run(Problem::Wythoff, input.as_bytes(), usize::MAX);
+        assert_eq!(BLOCK_TRIES.with(|c| c.get()) - before, 5);
+        assert!(r == Ok(1000) && out == "0\n".repeat(1000).as_bytes());
+    }
+
+    #[test]
+    fn out_is_a_writer() {
+        // `write` takes the whole slice; `flush` writes what is held and
+        // flushes the writer.
+        let mut got = Vec::new();
+        let mut out = Out::new(&mut got);
+        assert_eq!(io::Write::write(&mut out, b"1 2\n").unwrap(), 4);
+        io::Write::write_all(&mut out, b"3\n").unwrap();
+        io::Write::flush(&mut out).unwrap();
+        assert_eq!(out.len, 0);
+        drop(out);
+        assert_eq!(got, b"1 2\n3\n");
+    }
 }
