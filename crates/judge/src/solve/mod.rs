@@ -847,7 +847,8 @@ struct Done {
     at: usize,
     /// The lines (cases) answered.
     cases: u64,
-    /// The bytes of answers written.
+    /// The bytes of answers written ([`run_into_vec`]'s only: those of
+    /// [`run_into_out`] are in the output already, and not counted).
     written: usize,
 }
 
@@ -878,7 +879,6 @@ fn run_into_out<D: Definition + ?Sized>(
         out.len += stop.written;
         done.at = stop.at;
         done.cases += stop.cases;
-        done.written += stop.written;
         if !stop.full {
             return Ok(done);
         }
