@@ -1099,6 +1099,8 @@ fn blocks<D: Definition + ?Sized + 'static>(
             let p = threads.pending.take().expect("pending");
             let spare = core::mem::take(&mut out.spare);
             let pushed = out.push(&spare[..p.done.written]);
+            #[cfg(test)]
+            tests::PENDING_USED.with(|c| c.set(c.get() + 1));
             out.spare = spare;
             pushed?;
             advance(r, summary, p.done);
@@ -1376,6 +1378,8 @@ mod tests {
         pub(super) static SPLITS: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
         /// The times `solve_cases` tried the block path on this thread.
         pub(super) static BLOCK_TRIES: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+        /// The second parts' answers written (`Threads::pending`) on this thread.
+        pub(super) static PENDING_USED: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
     }
 
     #[test]
@@ -1969,5 +1973,46 @@ mod tests {
         assert_eq!(out.len, 0);
         drop(out);
         assert_eq!(got, b"1 2\n3\n");
+    }
+
+    #[test]
+    fn a_second_part_answered_ahead_is_used_after_an_irregular_line() {
+        // An irregular line every 1000 lines (20 KB): the first part of every
+        // split stops at one, and the second part's answers wait until the
+        // reader gets to them through the lines in between; none is answered
+        // again.
+        let (input, want) = big_input(300_000, 1000);
+        let (splits, used) = (SPLITS.with(|c| c.get()), PENDING_USED.with(|c| c.get()));
+        let (out, r) = run(Problem::Wythoff, &input, usize::MAX);
+        assert_eq!(r, Ok(300_000));
+        assert!(out == want, "answers differ");
+        let splits = SPLITS.with(|c| c.get()) - splits;
+        if std::thread::available_parallelism().map_or(1, |n| n.get()) > 1 {
+            assert!(splits >= 1, "no split");
+        }
+        assert_eq!(PENDING_USED.with(|c| c.get()) - used, splits);
+    }
+
+    #[test]
+    fn run_into_vec_answers_every_canonical_line_growing_the_vector() {
+        // 200 canonical lines, then one with two spaces: the lines before it
+        // are answered into `v`, grown from 40 bytes as it fills.
+        let mut s = Vec::new();
+        let mut want = Vec::new();
+        for i in 0..200u64 {
+            let (a, b) = beatty_core::golden::pair(i).unwrap();
+            let (a, b) = if i % 2 == 0 { (a, b) } else { (a, b + 1) };
+            s.extend_from_slice(format!("{a} {b}\n").as_bytes());
+            let wins = beatty_games::wythoff::outcome(a, b).player_to_move_wins();
+            want.extend_from_slice(if wins { b"1\n" } else { b"0\n" });
+        }
+        let at = s.len();
+        s.extend_from_slice(format!("1  2\n{}", "x".repeat(64)).as_bytes());
+        let def = Problem::Wythoff.def();
+        let form = block::Form::of(def.spec()).unwrap();
+        let mut v = vec![0; 40];
+        let done = run_into_vec(def, &form, &s, 0, s.len(), &mut v);
+        assert_eq!((done.at, done.cases, done.written), (at, 200, 400));
+        assert!(v[..done.written] == want, "answers differ");
     }
 }
