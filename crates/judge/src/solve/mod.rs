@@ -1041,7 +1041,7 @@ impl Drop for Worker {
 
 /// A second half answered ahead (see [`Threads::pending`]).
 struct Pending {
-    /// The absolute offset of its first line.
+    /// The absolute offset of its first line, in the reader's buffer (a refill moves past it).
     from: u64,
     /// Where it stopped, in the reader's buffer.
     done: Done,
@@ -1083,12 +1083,12 @@ fn blocks<D: Definition + ?Sized + 'static>(
         let s = &r.buf[..r.len];
         let here = r.base + r.pos as u64;
         if let Some(p) = &threads.pending {
-            if here > p.from || p.from - here > (s.len() - r.pos) as u64 {
+            if here > p.from {
                 threads.pending = None;
                 continue;
             }
             let from = (p.from - r.base) as usize;
-            if here < p.from {
+            if p.from > here {
                 // The lines up to the second part, one thread.
                 let first = run_into_out(def, form, s, r.pos, from, u64::MAX, out)?;
                 advance(r, summary, first);
@@ -1981,16 +1981,24 @@ mod tests {
         // split stops at one, and the second part's answers wait until the
         // reader gets to them through the lines in between; none is answered
         // again.
-        let (input, want) = big_input(300_000, 1000);
-        let (splits, used) = (SPLITS.with(|c| c.get()), PENDING_USED.with(|c| c.get()));
-        let (out, r) = run(Problem::Wythoff, &input, usize::MAX);
-        assert_eq!(r, Ok(300_000));
-        assert!(out == want, "answers differ");
-        let splits = SPLITS.with(|c| c.get()) - splits;
-        if std::thread::available_parallelism().map_or(1, |n| n.get()) > 1 {
-            assert!(splits >= 1, "no split");
+        // Without irregular lines the first part runs to its end, and the
+        // second part's answers follow at once.
+        for every in [1000, 0] {
+            let (input, want) = big_input(300_000, every);
+            let (splits, used) = (SPLITS.with(|c| c.get()), PENDING_USED.with(|c| c.get()));
+            let (out, r) = run(Problem::Wythoff, &input, usize::MAX);
+            assert_eq!(r, Ok(300_000));
+            assert!(out == want, "every {every}: answers differ");
+            let splits = SPLITS.with(|c| c.get()) - splits;
+            if std::thread::available_parallelism().map_or(1, |n| n.get()) > 1 {
+                assert!(splits >= 1, "every {every}: no split");
+            }
+            assert_eq!(
+                PENDING_USED.with(|c| c.get()) - used,
+                splits,
+                "every {every}"
+            );
         }
-        assert_eq!(PENDING_USED.with(|c| c.get()) - used, splits);
     }
 
     #[test]
