@@ -2023,4 +2023,16 @@ mod tests {
         assert_eq!((done.at, done.cases, done.written), (at, 200, 400));
         assert!(v[..done.written] == want, "answers differ");
     }
+
+    #[test]
+    fn a_counted_input_is_answered_up_to_its_count_only() {
+        // Five cases, the second one irregular (so the block path is tried
+        // again after the first cases), then lines that are not read.
+        let input = format!("5\n1 2\n3  5\n4 7\n2 3\n6 10\n{}", "8 13\n".repeat(40));
+        let (out, r) = run(Problem::Bash, input.as_bytes(), usize::MAX);
+        assert_eq!(r, Ok(5));
+        // Bash: n = 1, 3, 4, 2, 6 with m = 2, 5, 7, 3, 10: the first player
+        // loses only when m + 1 divides n (none here).
+        assert_eq!(out, "first\n".repeat(5).as_bytes());
+    }
 }
