@@ -1265,14 +1265,13 @@ fn balanced_share(share: u32, mine_ns: u128, theirs_ns: u128, worked_ns: u128) -
     next.clamp(SHARE_MIN, SHARE_MAX)
 }
 
-/// Moves the reader past the lines `done` answered.
+/// Moves the reader past the lines `done` answered (a range with no line
+/// answered stops where it starts, a line start: the reader stays).
 fn advance(r: &mut DynReader<'_>, summary: &mut SolveSummary, done: Done) {
-    if done.cases > 0 {
-        r.pos = done.at;
-        r.line += done.cases;
-        r.line_start = r.base + r.pos as u64;
-        summary.cases += done.cases;
-    }
+    r.pos = done.at;
+    r.line += done.cases;
+    r.line_start = r.base + r.pos as u64;
+    summary.cases += done.cases;
 }
 
 #[cfg(test)]
