@@ -167,21 +167,21 @@ pub(crate) struct Stop {
     pub(crate) full: bool,
 }
 
-/// One line taken at `*p`, its answer written at `out[*o..]`;
+/// One line taken at `*pos`, its answer written at `out[*o..]`;
 /// `false` (nothing changed) for a line [`run`] does not take.
 #[inline(always)]
 fn step<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
     def: &D,
     form: &Form,
     s: &[u8],
-    p: &mut usize,
+    pos: &mut usize,
     o: &mut usize,
     out: &mut [u8],
 ) -> bool {
     let Some(dst) = out.get_mut(*o..*o + ANSWER) else {
         return false;
     };
-    let Some(([a, b], len)) = line(s, *p, TWO) else {
+    let Some(([a, b], len)) = line(s, *pos, TWO) else {
         return false;
     };
     let Some((answer, n)) = answer_line::<D, TWO, TERMINATOR>(def, form, a, b) else {
@@ -189,7 +189,7 @@ fn step<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: bool>(
     };
     dst.copy_from_slice(answer);
     *o += n;
-    *p += len;
+    *pos += len;
     true
 }
 
