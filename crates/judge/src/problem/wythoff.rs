@@ -610,36 +610,28 @@ pub(super) mod tests {
     }
 
     /// The explanation against the definition: on every position up to 30
-    /// (a brute-force table of the game), on the edge and hack cases (core's
-    /// exact P-positions), its outcome, the pair, each pile's Beatty class,
-    /// every winning move and the float formula's verdict.
+    /// (brute force over the game: beatty-games' oracle on its model of the
+    /// rules), on the edge and hack cases (core's exact P-positions), its
+    /// outcome, the pair, each pile's Beatty class, every winning move and the
+    /// float formula's verdict.
     #[test]
     fn the_explanation_agrees_with_the_game() {
-        const N: usize = 31;
-        let mut p = [[false; N]; N];
-        for a in 0..N {
-            for b in 0..N {
-                let takes_one = (0..a).any(|x| p[x][b]) || (0..b).any(|y| p[a][y]);
-                let takes_both = (1..=a.min(b)).any(|t| p[a - t][b - t]);
-                p[a][b] = !takes_one && !takes_both;
-            }
-        }
-        let is_p = |a: u64, b: u64| {
-            if a < N as u64 && b < N as u64 {
-                p[a as usize][b as usize]
+        const N: u64 = 31;
+        let mut oracle = beatty_games::game::Oracle::new(wythoff::Wythoff);
+        let is_p = |oracle: &mut beatty_games::game::Oracle<_>, a: u64, b: u64| {
+            if a < N && b < N {
+                oracle.outcome(&(a, b)) == Ok(Outcome::P)
             } else {
                 golden::is_p_position(a, b)
             }
         };
-        let mut cases: Vec<(u64, u64)> = (0..N as u64)
-            .flat_map(|a| (0..N as u64).map(move |b| (a, b)))
-            .collect();
+        let mut cases: Vec<(u64, u64)> = (0..N).flat_map(|a| (0..N).map(move |b| (a, b))).collect();
         cases.extend(Wythoff.edge().iter().chain(&Wythoff.hack()).map(Case::ab));
         for (a, b) in cases {
             let text = explain_text(a, b, &bit);
             let (lo, hi) = (a.min(b), a.max(b));
             let k = hi - lo;
-            if is_p(a, b) {
+            if is_p(&mut oracle, a, b) {
                 assert!(
                     text.contains("outcome: P — the player to move loses (answer `0`)"),
                     "{text}"
@@ -685,7 +677,7 @@ pub(super) mod tests {
                     let (kind, to) = rest.split_once(" → (").unwrap();
                     let (x, y) = to.trim_end_matches(')').split_once(", ").unwrap();
                     let (x, y): (u64, u64) = (x.parse().unwrap(), y.parse().unwrap());
-                    assert!(is_p(x, y), "{text}");
+                    assert!(is_p(&mut oracle, x, y), "{text}");
                     let smaller_is_a = a <= b;
                     let ok = match kind {
                         "from both piles" => (x, y) == (a - t, b - t),
@@ -698,15 +690,9 @@ pub(super) mod tests {
                     assert!(ok && t > 0, "{a} {b}: {l}");
                     listed.push((x, y));
                 }
-                if a < N as u64 && b < N as u64 {
-                    let mut all: Vec<(u64, u64)> = (0..a)
-                        .map(|x| (x, b))
-                        .chain((0..b).map(|y| (a, y)))
-                        .chain((1..=a.min(b)).map(|t| (a - t, b - t)))
-                        .filter(|&(x, y)| is_p(x, y))
-                        .collect();
+                if a < N && b < N {
+                    let mut all = oracle.winning_moves(&(a, b)).unwrap();
                     all.sort_unstable();
-                    all.dedup();
                     listed.sort_unstable();
                     assert_eq!(listed, all, "{text}");
                 } else {
@@ -721,7 +707,7 @@ pub(super) mod tests {
             } else {
                 "N (answer `1`)"
             };
-            let verdict = if float_p == is_p(a, b) {
+            let verdict = if float_p == is_p(&mut oracle, a, b) {
                 "correct"
             } else {
                 "WRONG"

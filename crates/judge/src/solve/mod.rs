@@ -1279,14 +1279,21 @@ mod tests {
     use super::*;
     use crate::testing::Trickle;
 
+    /// `data` in reads of at most `step` bytes (a read as large as the
+    /// capacity goes straight to `Trickle`).
+    fn trickle(data: &[u8], step: usize) -> io::BufReader<Trickle<'_>> {
+        io::BufReader::with_capacity(1, Trickle { data, step })
+    }
+
     fn run(problem: Problem, input: &[u8], step: usize) -> (Vec<u8>, Result<u64, String>) {
         let mut out = Vec::new();
-        let r = solve(
-            problem,
-            io::BufReader::with_capacity(1, Trickle { data: input, step }),
-            &mut out,
-        );
+        let r = solve(problem, trickle(input, step), &mut out);
         (out, r.map(|s| s.cases).map_err(|e| e.to_string()))
+    }
+
+    /// Whether the block path may split here: a second core is there.
+    fn second_core() -> bool {
+        std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
     }
 
     #[test]
@@ -1420,9 +1427,8 @@ mod tests {
         assert!(out == want, "answers differ");
         // 300 000 lines are several full buffers: the first is split at
         // least (the fallback to one thread starts after a split).
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        if cores > 1 {
-            assert!(splits >= 1, "no split on {cores} cores");
+        if second_core() {
+            assert!(splits >= 1, "no split with a second core");
         } else {
             assert_eq!(splits, 0);
         }
@@ -1758,13 +1764,7 @@ mod tests {
         // The module docs: 8 KiB, doubled by a read that fills it, up to
         // 2 MiB.
         let data = vec![b'1'; 8 << 20];
-        let mut r = Reader::new(io::BufReader::with_capacity(
-            1,
-            Trickle {
-                data: &data,
-                step: usize::MAX,
-            },
-        ));
+        let mut r = Reader::new(trickle(&data, usize::MAX));
         assert_eq!(r.buf.len(), 8 << 10);
         let mut sizes = Vec::new();
         for _ in 0..9 {
@@ -1774,13 +1774,7 @@ mod tests {
         }
         assert_eq!(sizes, [16, 32, 64, 128, 256, 512, 1024, 2048, 2048]);
         // Reads that do not fill it leave it as it is.
-        let mut r = Reader::new(io::BufReader::with_capacity(
-            1,
-            Trickle {
-                data: &data,
-                step: 100,
-            },
-        ));
+        let mut r = Reader::new(trickle(&data, 100));
         for _ in 0..3 {
             r.pos = r.len;
             assert_eq!(r.refill().unwrap(), Some(b'1'));
@@ -1883,7 +1877,7 @@ mod tests {
         let (out, r) = run(Problem::Euclid, &input, usize::MAX);
         assert_eq!(r, Ok(1_500_000));
         assert!(out == want, "answers differ");
-        if std::thread::available_parallelism().map_or(1, |n| n.get()) > 1 {
+        if second_core() {
             assert!(SPLITS.with(|c| c.get()) > before, "no split");
         }
     }
@@ -1989,7 +1983,7 @@ mod tests {
             assert_eq!(r, Ok(300_000));
             assert!(out == want, "every {every}: answers differ");
             let splits = SPLITS.with(|c| c.get()) - splits;
-            if std::thread::available_parallelism().map_or(1, |n| n.get()) > 1 {
+            if second_core() {
                 assert!(splits >= 1, "every {every}: no split");
             }
             assert_eq!(
