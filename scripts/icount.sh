@@ -71,25 +71,29 @@ if [ "$(id -u)" = 0 ]; then
         mkdir "$run/t$n"
         for i in $(seq "$n"); do printf '1 2\n' > "$run/t$n/$i.in"; printf '0\n' > "$run/t$n/$i.ans"; done
     done
-    syscalls() { # isolation tests
+    # The count of `judge run --isolation $1` on the tests $2, or status 1 (the
+    # report in $run/report) when it fails or is not AC.
+    syscalls() {
         strace -f -c -o "$run/st" "$judge" run wythoff --tests "$run/$2" --jobs 1 \
-            --isolation "$1" -- "$run/p" > "$run/report" 2>&1 ||
-            { cat "$run/report" >&2; echo "error: judge run --isolation $1 failed" >&2; return 1; }
-        grep -q '^verdict: AC' "$run/report" ||
-            { cat "$run/report" >&2; echo "error: judge run --isolation $1: not AC" >&2; return 1; }
+            --isolation "$1" -- "$run/p" > "$run/report" 2>&1 &&
+            grep -q '^verdict: AC' "$run/report" || return 1
         awk '$NF == "total" { print $4 }' "$run/st"
     }
+    failed() {
+        cat "$run/report" >&2
+        echo "error: judge run --isolation $1 under strace failed or was not AC" >&2
+        exit 1
+    }
     for isolation in strict basic; do
-        if [ "$isolation" = strict ] && ! "$judge" run wythoff --tests "$run/t10" --jobs 1 \
-            --isolation strict -- "$run/p" > "$run/report" 2>&1; then
-            grep -q 'kernel refuses' "$run/report" ||
-                { cat "$run/report" >&2; echo "error: judge run --isolation strict failed" >&2; exit 1; }
-            echo "note: strict isolation is not available here: run-syscalls-per-test-strict skipped" >&2
-            skipped="$skipped run-syscalls-per-test-strict"
-            continue
+        if ! few=$(syscalls "$isolation" t10); then
+            if [ "$isolation" = strict ] && grep -q 'kernel refuses' "$run/report"; then
+                echo "note: strict isolation is not available here: run-syscalls-per-test-strict skipped" >&2
+                skipped="$skipped run-syscalls-per-test-strict"
+                continue
+            fi
+            failed "$isolation"
         fi
-        few=$(syscalls "$isolation" t10)
-        many=$(syscalls "$isolation" t30)
+        many=$(syscalls "$isolation" t30) || failed "$isolation"
         echo "run-syscalls-per-test-$isolation $(( (many - few) / 20 ))" >> "$work/new"
     done
 else
