@@ -327,7 +327,9 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
                 lang.name
             );
             let limits = beatty_judge::lang::CompileLimits::default();
-            match beatty_judge::lang::compile(&lang, src, out.path(), &limits, isolation) {
+            let compiled =
+                beatty_judge::lang::compile(&lang, src, out.path(), &limits, isolation, &cfg.hide);
+            match compiled {
                 Ok(Compiled::Ready(c)) => {
                     build = Some(out);
                     c

@@ -406,7 +406,7 @@ pub fn invoke(
         std::fs::create_dir(&out).map_err(|e| RunError(format!("{}: {e}", out.display())))?;
         chmod(&out, 0o755)?;
         let limits = crate::lang::CompileLimits::default();
-        let cmd = match crate::lang::compile(lang, &src, &out, &limits, cfg.isolation)
+        let cmd = match crate::lang::compile(lang, &src, &out, &limits, cfg.isolation, &cfg.hide)
             .map_err(|e| RunError(format!("{}: {e}", a.path)))?
         {
             crate::lang::Compiled::Ready(cmd) => cmd,

@@ -494,7 +494,10 @@ cd \"$d\" && exec tar -cf - --format=ustar .";
 /// Compiles `src` with `lang` in the sandbox (see the [module docs](self)),
 /// keeping what the compiler wrote in `out` (an existing empty directory,
 /// which the runs must be able to read), and returns the command that runs
-/// it; an interpreted language only gets its run command.
+/// it; an interpreted language only gets its run command. A compile is a run
+/// like the program's: with strict isolation the compiler sees a fresh root
+/// with the system and the source, and the directories `hide` (the test
+/// data) stay hidden from it as from the runs.
 ///
 /// # Errors
 /// A failure of the judge: the compiler is not installed or the runs cannot
@@ -505,6 +508,7 @@ pub fn compile(
     out: &Path,
     limits: &CompileLimits,
     isolation: crate::sandbox::Isolation,
+    hide: &[PathBuf],
 ) -> Result<Compiled, crate::run::RunError> {
     use crate::run::RunError;
     let src = std::path::absolute(src).map_err(|e| RunError(format!("{}: {e}", src.display())))?;
@@ -591,7 +595,7 @@ pub fn compile(
         memory: limits.memory,
         output: 256 << 20,
         disk: 256 << 20,
-        hide: Vec::new(),
+        hide: hide.to_vec(),
     };
     let o = crate::sandbox::run(
         &boxed.cmd,

@@ -12,11 +12,12 @@
 //! * Strict: the judge starts *init* in new PID, mount, IPC and UTS
 //!   namespaces (and a user namespace without root): PID 1 of the run. Init
 //!   joins the cgroup, starts a session, sets the limits, maps its ids, makes
-//!   its mounts private, hides the test data, mounts the run's tmpfs over
-//!   `/tmp`, `/var/tmp` and `/dev/shm`, enters its working directory, mounts
-//!   the namespace's `/proc`, drops to the run's user id and starts the
-//!   program (PID 2, sharing init's memory until `exec`), which grants the
-//!   file systems mounted here, is confined and `exec`s. Init then reaps
+//!   its mounts private, builds the run's fresh root (`root.rs`: the system
+//!   read-only, the command's files, the run's tmpfs on `/tmp`, `/var/tmp`
+//!   and `/dev/shm`, a fresh `/proc`) and pivots into it, detaching the
+//!   host's tree, enters its working directory, drops to the run's user id
+//!   and starts the program (PID 2, sharing init's memory until `exec`),
+//!   which grants the file systems mounted here, is confined and `exec`s. Init then reaps
 //!   every orphan of the namespace; when the program ends it sends the
 //!   program's wait status to the judge and exits, and the kernel kills
 //!   whatever is left in the namespace. The judge's `wait4` on init sees the
@@ -53,6 +54,8 @@ pub(crate) struct Inside {
     pub join: Vec<RawFd>,
     /// `RLIMIT_FSIZE`.
     pub disk: u64,
+    /// `RLIMIT_NOFILE`.
+    pub files: u64,
     /// `RLIMIT_AS`, where no cgroup limits memory.
     pub address_space: Option<u64>,
     /// `RLIMIT_CPU`, whole seconds (a backstop; the judge watches the exact time).
@@ -61,15 +64,11 @@ pub(crate) struct Inside {
     /// basic run shares its user's count.
     pub nproc: u64,
     pub nproc_shared: u64,
-    /// Directories covered by an empty read-only tmpfs.
-    pub hide: Vec<CString>,
-    /// Directories covered by the run's tmpfs (mounted on the first, the
-    /// others bound from `bound`).
-    pub covered: Vec<CString>,
-    pub bound: Vec<CString>,
-    /// The tmpfs's mount options (size, inodes, mode).
-    pub tmpfs_options: CString,
-    /// `/tmp/run`, the working directory in a private `/tmp`.
+    /// The fresh root (strict): where it is built and how.
+    pub tree: Option<Tree>,
+    /// The directories the program may write, granted after the mounts.
+    pub writable: Vec<CString>,
+    /// `/tmp/run`, the working directory in the run's tmpfs (strict).
     pub private_workdir: Option<CString>,
     /// The Landlock ruleset (negative: none).
     pub ruleset: RawFd,
@@ -92,6 +91,39 @@ pub(crate) struct Inside {
     pub envp: sys::Argv,
     /// The working directory on the host (none with a private `/tmp`).
     pub workdir: Option<CString>,
+}
+
+/// The fresh root as init builds it: the plan of `root.rs` with every path
+/// made a C string, prefixed with the base.
+pub(crate) struct Tree {
+    /// The host directory the root's tmpfs is mounted on.
+    pub base: CString,
+    /// That tmpfs's mount options.
+    pub base_options: CString,
+    /// The steps.
+    pub ops: Vec<Op>,
+    /// Where the fresh `/proc` is mounted (in the base).
+    pub proc: CString,
+}
+
+/// One step of [`Tree`] (see `root::Op`).
+pub(crate) enum Op {
+    Dir(CString, libc::mode_t),
+    File(CString),
+    Link {
+        target: CString,
+        path: CString,
+    },
+    Bind {
+        source: CString,
+        path: CString,
+        read_only: bool,
+    },
+    Tmpfs {
+        path: CString,
+        options: CString,
+        read_only: bool,
+    },
 }
 
 type Step = std::io::Result<()>;
@@ -146,15 +178,10 @@ impl Inside {
         // Init is a copy of the judge: its command line and environment,
         // which the program could read as /proc/1/cmdline, are blanked.
         self.own_strings.blank();
-        self.private_mounts()?;
-        self.enter_workdir()?;
-        check(sys::mount(
-            c"proc",
-            c"/proc",
-            Some(c"proc"),
-            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-            None,
-        ))?;
+        if let Some(tree) = &self.tree {
+            build_root(tree)?;
+        }
+        self.enter_private_workdir()?;
         self.drop_credentials(self.nproc)?;
         // Set again: the credential change cleared it.
         sys::die_with_parent();
@@ -190,7 +217,7 @@ impl Inside {
         self.standard_streams()?;
         // Rules made before the mounts do not reach the file systems mounted
         // here.
-        for d in &self.covered {
+        for d in &self.writable {
             check(sys::allow_beneath(self.ruleset, d, self.all_rights))?;
         }
         check(sys::allow_beneath(self.ruleset, c"/proc", self.read_rights))?;
@@ -228,6 +255,7 @@ impl Inside {
 
     fn set_limits(&self) {
         sys::set_limit(libc::RLIMIT_CORE, 0, 0);
+        sys::set_limit(libc::RLIMIT_NOFILE, self.files, self.files);
         sys::set_limit(libc::RLIMIT_FSIZE, self.disk, self.disk);
         if let Some(a) = self.address_space {
             sys::set_limit(libc::RLIMIT_AS, a, a);
@@ -259,39 +287,8 @@ impl Inside {
         })
     }
 
-    /// Private propagation, the hidden test data, the run's tmpfs and its
-    /// binds, the working directory.
-    fn private_mounts(&self) -> Step {
-        // Nothing mounted in here propagates out.
-        check(sys::mount(
-            c"none",
-            c"/",
-            None,
-            libc::MS_REC | libc::MS_PRIVATE,
-            None,
-        ))?;
-        for d in &self.hide {
-            check(sys::mount(
-                c"none",
-                d,
-                Some(c"tmpfs"),
-                libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-                Some(c"size=4k,mode=0555"),
-            ))?;
-        }
-        if let Some(first) = self.covered.first() {
-            check(sys::mount(
-                c"none",
-                first,
-                Some(c"tmpfs"),
-                libc::MS_NOSUID | libc::MS_NODEV,
-                Some(&self.tmpfs_options),
-            ))?;
-        }
-        for (d, src) in self.covered.iter().skip(1).zip(&self.bound) {
-            check(sys::make_dir(src, 0o1777))?;
-            check(sys::mount(src, d, None, libc::MS_BIND, None))?;
-        }
+    /// The working directory in the run's tmpfs, the run's own.
+    fn enter_private_workdir(&self) -> Step {
         if let Some(w) = &self.private_workdir {
             check(sys::make_dir(w, 0o700))?;
             check(!self.root || sys::chown(w, self.uid))?;
@@ -318,4 +315,60 @@ impl Inside {
         sys::exec(&self.program, &self.argv, &self.envp);
         Err(sys::last_error())
     }
+}
+
+/// Builds the fresh root and pivots into it (see `root.rs`): private
+/// propagation, the base's tmpfs, the steps, a fresh `/proc` (mounted while
+/// the host's is still in view, as a user namespace requires), the base
+/// read-only, the pivot.
+fn build_root(tree: &Tree) -> Step {
+    // Nothing mounted in here propagates out.
+    check(sys::mount(
+        c"none",
+        c"/",
+        None,
+        libc::MS_REC | libc::MS_PRIVATE,
+        None,
+    ))?;
+    check(sys::mount(
+        c"tmpfs",
+        &tree.base,
+        Some(c"tmpfs"),
+        libc::MS_NOSUID | libc::MS_NODEV,
+        Some(&tree.base_options),
+    ))?;
+    for op in &tree.ops {
+        check(match op {
+            Op::Dir(d, mode) => sys::make_dir(d, *mode),
+            Op::File(f) => sys::make_file(f),
+            Op::Link { target, path } => sys::symlink(target, path),
+            Op::Bind {
+                source,
+                path,
+                read_only,
+            } => {
+                sys::mount(source, path, None, libc::MS_BIND | libc::MS_REC, None)
+                    && (!read_only || sys::remount_read_only(path))
+            }
+            Op::Tmpfs {
+                path,
+                options,
+                read_only,
+            } => {
+                let fixed = libc::MS_NOSUID | libc::MS_NODEV;
+                let ro = libc::MS_RDONLY | libc::MS_NOEXEC;
+                let flags = if *read_only { fixed | ro } else { fixed };
+                sys::mount(c"tmpfs", path, Some(c"tmpfs"), flags, Some(options))
+            }
+        })?;
+    }
+    check(sys::mount(
+        c"proc",
+        &tree.proc,
+        Some(c"proc"),
+        libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+        None,
+    ))?;
+    check(sys::remount_read_only(&tree.base))?;
+    check(sys::pivot_into(&tree.base))
 }

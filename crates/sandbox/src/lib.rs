@@ -122,6 +122,7 @@ mod inside;
 mod plan;
 mod procfs;
 mod reaping;
+mod root;
 pub mod syscalls;
 // The syscall filter as a binary search.
 mod bpf;
@@ -226,6 +227,12 @@ pub fn memory_enforcement() -> &'static str {
 /// Processes a run may have at once (`RLIMIT_NPROC`, counted in the run's own
 /// user id or user namespace; see the crate docs).
 pub const MAX_PROCESSES: u64 = 64;
+
+/// Descriptors each process of a run may have open (`RLIMIT_NOFILE`, soft
+/// and hard): enough for any runtime, and with [`MAX_PROCESSES`] a bound on
+/// the pipes a run can fill where no memory cgroup counts them (see the
+/// crate docs).
+pub const MAX_FILES: u64 = 128;
 
 /// The limits of one run.
 #[derive(Clone, Debug)]
@@ -360,17 +367,13 @@ impl Pipes {
 /// What the box's processes need (see `inside.rs`), made before the `clone`.
 fn inside_of(
     plan: &plan::Plan,
+    tree: Option<&root::Tree>,
     limits: &Limits,
     user: Option<&credentials::RunUser>,
     cgroup: Option<&RunCgroup>,
     ruleset: RawFd,
     pipes: &Pipes,
 ) -> std::io::Result<inside::Inside> {
-    let paths = |v: &[PathBuf]| {
-        v.iter()
-            .map(|p| c_path(p))
-            .collect::<std::io::Result<Vec<_>>>()
-    };
     let (me, group) = (nix::unistd::getuid(), nix::unistd::getgid());
     let disk = limits.disk.max(1 << 20);
     let argv =
@@ -383,17 +386,22 @@ fn inside_of(
         gid_map: format!("{group} {group} 1").into_bytes(),
         join: cgroup.map_or_else(Vec::new, RunCgroup::join_fds),
         disk,
+        files: MAX_FILES,
         address_space: cgroup
             .is_none()
             .then(|| limits.memory.saturating_add(ADDRESS_SPACE_ALLOWANCE)),
         cpu_seconds: limits.cpu.as_secs() + 1,
         nproc: MAX_PROCESSES,
         nproc_shared: credentials::processes_of_user() + MAX_PROCESSES,
-        hide: paths(&plan.hide)?,
-        covered: paths(&plan.covered)?,
-        bound: paths(&plan.bind_sources())?,
-        tmpfs_options: CString::new(format!("size={disk},nr_inodes=65536,mode=1777"))?,
-        private_workdir: if plan.private_tmp {
+        tree: tree.map(inside_tree).transpose()?,
+        writable: match plan.strict {
+            true => root::WRITABLE
+                .iter()
+                .map(|w| c_path(Path::new(w)))
+                .collect::<std::io::Result<_>>()?,
+            false => Vec::new(),
+        },
+        private_workdir: if plan.strict {
             Some(c_path(Path::new(workdir::PRIVATE_WORKDIR))?)
         } else {
             None
@@ -413,6 +421,64 @@ fn inside_of(
     })
 }
 
+/// The fresh root's plan as init carries it out: every path a C string in
+/// the base.
+fn inside_tree(tree: &root::Tree) -> std::io::Result<inside::Tree> {
+    if tree.base.as_os_str().is_empty() {
+        return Err(std::io::Error::other(
+            "no directory to build the run's root on (none of /tmp, /mnt, /media, /srv, /dev/shm, /var/tmp is free)",
+        ));
+    }
+    let base = |p: &Path| {
+        let mut joined = tree.base.clone().into_os_string();
+        joined.push(p.as_os_str());
+        c_path(Path::new(&joined))
+    };
+    let ops = tree
+        .ops
+        .iter()
+        .map(|op| {
+            Ok(match op {
+                root::Op::Dir(d, mode) => inside::Op::Dir(base(d)?, *mode),
+                root::Op::File(f) => inside::Op::File(base(f)?),
+                root::Op::Link { path, target } => inside::Op::Link {
+                    target: c_path(target)?,
+                    path: base(path)?,
+                },
+                root::Op::Bind {
+                    source,
+                    path,
+                    read_only,
+                    in_root,
+                } => inside::Op::Bind {
+                    source: if *in_root {
+                        base(source)?
+                    } else {
+                        c_path(source)?
+                    },
+                    path: base(path)?,
+                    read_only: *read_only,
+                },
+                root::Op::Tmpfs {
+                    path,
+                    options,
+                    read_only,
+                } => inside::Op::Tmpfs {
+                    path: base(path)?,
+                    options: CString::new(options.as_str())?,
+                    read_only: *read_only,
+                },
+            })
+        })
+        .collect::<std::io::Result<_>>()?;
+    Ok(inside::Tree {
+        base: c_path(&tree.base)?,
+        base_options: CString::new(root::BASE_OPTIONS)?,
+        ops,
+        proc: base(Path::new("/proc"))?,
+    })
+}
+
 /// A run's resources, made before it starts and released after it.
 struct Prepared {
     plan: plan::Plan,
@@ -420,6 +486,8 @@ struct Prepared {
     user: Option<credentials::RunUser>,
     workdir: Option<workdir::WorkDir>,
     ruleset: Option<OwnedFd>,
+    /// The fresh root (strict).
+    tree: Option<root::Tree>,
 }
 
 /// Phases plan, cgroups, credentials, working directory, filesystem rules.
@@ -437,17 +505,15 @@ fn prepare(cmd: &[OsString], limits: &Limits, isolation: Isolation) -> std::io::
     {
         reaping::kill_leftovers_once(uid);
     }
-    let real_dir = |d: &Path| std::fs::symlink_metadata(d).is_ok_and(|m| m.is_dir());
-    let mut plan = plan::Plan::new(cmd, isolation, &real_dir);
-    let workdir = match plan.private_tmp {
+    let mut plan = plan::Plan::new(cmd, isolation);
+    let workdir = match plan.strict {
         true => None,
         false => Some(workdir::WorkDir::new(uid)?),
     };
-    plan.place(
-        workdir.as_ref().map(workdir::WorkDir::path),
-        &limits.hide,
-        &real_dir,
-    );
+    plan.place(workdir.as_ref().map(workdir::WorkDir::path), &limits.hide);
+    let tree = plan
+        .strict
+        .then(|| plan.root(limits.disk.max(1 << 20), &root::RealHost));
     let ruleset = filesystem::ruleset(&plan.landlock())?;
     Ok(Prepared {
         plan,
@@ -455,6 +521,7 @@ fn prepare(cmd: &[OsString], limits: &Limits, isolation: Isolation) -> std::io::
         user,
         workdir,
         ruleset,
+        tree,
     })
 }
 
@@ -474,6 +541,7 @@ fn start(p: &Prepared, limits: &Limits) -> std::io::Result<Started> {
     let ruleset = p.ruleset.as_ref().map_or(-1, AsRawFd::as_raw_fd);
     let inside = inside_of(
         &p.plan,
+        p.tree.as_ref(),
         limits,
         p.user.as_ref(),
         p.cgroup.as_ref(),

@@ -1,17 +1,17 @@
 //! Phase "plan": what a run may read, write and see, decided before anything
 //! is made.
 //!
-//! Pure decisions on paths (the file system is only asked whether a
-//! directory exists): the program to start and its arguments made absolute
-//! (the run works in another directory), the paths the command needs, whether
-//! the run gets a private `/tmp`, which host directories its one tmpfs
-//! covers, which test directories are hidden, the Landlock rules and the
-//! environment. A directory the command needs is never covered or hidden:
-//! a program that lies in `/tmp` keeps the host's `/tmp` (and then works in a
-//! fresh directory there).
+//! Pure decisions on paths (the file system is only asked what a path is):
+//! the program to start and its arguments made absolute (the run works in
+//! another directory), the paths the command needs, the directories to hide,
+//! the Landlock rules and the environment. With strict isolation the run
+//! lives in a fresh root (`root.rs` plans it from this plan): its `/tmp` is
+//! always private and its working directory is `/tmp/run` there; with basic
+//! isolation it works in a fresh directory of the judge's.
 
 use crate::Isolation;
 use crate::filesystem;
+use crate::root;
 use crate::workdir::PRIVATE_WORKDIR;
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
@@ -19,9 +19,6 @@ use std::path::{Path, PathBuf};
 
 /// The `PATH` of the program.
 pub(crate) const PROGRAM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
-
-/// The temporary directories a strict run gets privately, on one tmpfs.
-const TEMPORARY: &[&str] = &["/tmp", "/var/tmp", "/dev/shm"];
 
 /// The plan of one run (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,23 +29,18 @@ pub(crate) struct Plan {
     pub args: Vec<OsString>,
     /// The absolute paths the command names, as given and with links resolved.
     pub needed: Vec<PathBuf>,
-    /// Strict isolation: namespaces, so directories can be covered.
+    /// Strict isolation: a fresh root in namespaces.
     pub strict: bool,
-    /// Whether `/tmp` is private (strict, and the command is not in it).
-    pub private_tmp: bool,
-    /// Host directories covered by the run's tmpfs: it is mounted on the
-    /// first, the others are bound to directories in it.
-    pub covered: Vec<PathBuf>,
-    /// Directories covered by an empty read-only tmpfs (the test data).
+    /// Directories the run must not see (absolute, links resolved).
     pub hide: Vec<PathBuf>,
-    /// The working directory on the host (none with a private `/tmp`).
+    /// The working directory on the host (basic isolation only).
     pub workdir: Option<PathBuf>,
 }
 
 impl Plan {
     /// The plan of `cmd` (not empty) without its working directory, which
-    /// [`Plan::place`] adds once made (when [`Plan::private_tmp`] is false).
-    pub fn new(cmd: &[OsString], isolation: Isolation, is_dir: &dyn Fn(&Path) -> bool) -> Plan {
+    /// [`Plan::place`] adds once made (basic isolation).
+    pub fn new(cmd: &[OsString], isolation: Isolation) -> Plan {
         let program = cmd.first().map(resolve_program).unwrap_or_default();
         let args: Vec<OsString> = cmd.iter().skip(1).map(absolute).collect();
         let mut needed: Vec<PathBuf> = std::iter::once(&program)
@@ -61,61 +53,38 @@ impl Plan {
             .filter_map(|p| std::fs::canonicalize(p).ok())
             .collect();
         needed.extend(canonical);
-        let strict = isolation == Isolation::Strict;
-        let private_tmp =
-            strict && is_dir(Path::new("/tmp")) && !inside(Path::new("/tmp"), &needed);
         Plan {
             program,
             args,
             needed,
-            strict,
-            private_tmp,
-            covered: Vec::new(),
+            strict: isolation == Isolation::Strict,
             hide: Vec::new(),
             workdir: None,
         }
     }
 
-    /// Completes the plan with the working directory made on the host (if
-    /// any) and the directories to `hide`: the temporary directories to
-    /// cover and the hidden ones, each unless the command needs something
-    /// inside it.
-    pub fn place(
-        &mut self,
-        workdir: Option<&Path>,
-        hide: &[PathBuf],
-        is_dir: &dyn Fn(&Path) -> bool,
-    ) {
+    /// Completes the plan with the working directory made on the host (basic)
+    /// and the directories to hide (their links resolved where they exist).
+    pub fn place(&mut self, workdir: Option<&Path>, hide: &[PathBuf]) {
         self.workdir = workdir.map(Path::to_path_buf);
-        let mut needed = self.needed.clone();
-        needed.extend(self.workdir.clone());
-        if !self.strict {
-            return;
-        }
-        // `/tmp` when private (decided without the working directory, which
-        // then lies in it only as `/tmp/run`); the others wherever the
-        // command needs nothing in them.
-        self.covered = TEMPORARY
-            .iter()
-            .map(PathBuf::from)
-            .filter(|d| {
-                if d == Path::new("/tmp") {
-                    self.private_tmp
-                } else {
-                    is_dir(d) && !inside(d, &needed)
-                }
-            })
-            .collect();
         self.hide = hide
             .iter()
-            .filter_map(|d| std::path::absolute(d).ok())
-            .filter(|d| is_dir(d) && !inside(d, &needed))
-            .filter(|d| !self.covered.iter().any(|c| d.starts_with(c)))
+            .filter_map(|d| {
+                std::fs::canonicalize(d)
+                    .or_else(|_| std::path::absolute(d))
+                    .ok()
+            })
             .collect();
     }
 
+    /// The fresh root of a strict run with a tmpfs of `disk` bytes.
+    pub fn root(&self, disk: u64, host: &dyn root::Host) -> root::Tree {
+        root::plan(&self.needed, &self.hide, disk, host)
+    }
+
     /// The Landlock rules of the run: read the command's files, write its
-    /// own directories.
+    /// working directory on the host (basic; a strict run's writable
+    /// directories are granted inside, once mounted).
     pub fn landlock(&self) -> filesystem::Plan {
         let workdir = self.workdir.as_deref();
         filesystem::Plan {
@@ -125,31 +94,8 @@ impl Plan {
                 .filter(|p| workdir.is_none_or(|w| !p.starts_with(w)))
                 .cloned()
                 .collect(),
-            write: workdir
-                .map(Path::to_path_buf)
-                .into_iter()
-                .chain(self.covered.iter().cloned())
-                .collect(),
+            write: workdir.map(Path::to_path_buf).into_iter().collect(),
         }
-    }
-
-    /// Where the covered directories after the first are bound from: a
-    /// directory in the first (`/tmp/.var-tmp`, `/tmp/.dev-shm`).
-    pub fn bind_sources(&self) -> Vec<PathBuf> {
-        let Some(first) = self.covered.first() else {
-            return Vec::new();
-        };
-        self.covered
-            .iter()
-            .skip(1)
-            .map(|d| {
-                let name = d
-                    .to_string_lossy()
-                    .trim_start_matches('/')
-                    .replace('/', "-");
-                first.join(format!(".{name}"))
-            })
-            .collect()
     }
 
     /// The working directory as the program sees it.
@@ -163,7 +109,7 @@ impl Plan {
     /// The program's whole environment.
     pub fn env(&self) -> Vec<(&'static str, OsString)> {
         let home = self.home();
-        let tmpdir = if self.private_tmp {
+        let tmpdir = if self.strict {
             "/tmp".into()
         } else {
             home.clone()
@@ -176,11 +122,6 @@ impl Plan {
             (crate::PYPY_NURSERY.0, crate::PYPY_NURSERY.1.into()),
         ]
     }
-}
-
-/// Whether some of `needed` lies in `d`.
-fn inside(d: &Path, needed: &[PathBuf]) -> bool {
-    needed.iter().any(|a| a.starts_with(d))
 }
 
 /// An argument naming an existing relative path, made absolute.
@@ -230,136 +171,47 @@ pub(crate) fn search_path(name: &Path) -> Option<PathBuf> {
 mod tests {
     use super::*;
 
-    fn dirs(list: &'static [&'static str]) -> impl Fn(&Path) -> bool {
-        move |p| list.iter().any(|d| Path::new(d) == p)
-    }
-
-    const HOST: &[&str] = &["/tmp", "/var/tmp", "/dev/shm", "/srv/tests", "/tmp/tests"];
-
     fn cmd(parts: &[&str]) -> Vec<OsString> {
         parts.iter().map(OsString::from).collect()
     }
 
-    /// The search against the directories themselves: `sh` is where the
-    /// first directory of the runs' PATH that holds an executable `sh` has it;
-    /// a name in no directory, or a file that is not executable, is not found.
     #[test]
-    fn the_path_search_finds_the_first_executable_of_the_runs_path() {
-        use std::os::unix::fs::PermissionsExt;
-        let want = ["/usr/local/bin/sh", "/usr/bin/sh", "/bin/sh"]
-            .into_iter()
-            .map(PathBuf::from)
-            .find(|p| std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o111 != 0));
-        assert!(want.is_some(), "no sh in the runs' PATH");
-        assert_eq!(search_path(Path::new("sh")), want);
-        assert_eq!(crate::find_in_path("sh".as_ref()), want);
-        assert_eq!(search_path(Path::new("no-such-program-beatty-4f1e")), None);
-        // /etc/passwd exists under that name nowhere on PATH; a non-executable
-        // file in a PATH directory would be skipped the same way.
-        let dir = tempfile::tempdir().expect("tempdir");
-        let file = dir.path().join("beatty-not-executable");
-        std::fs::write(&file, "#!/bin/sh\n").expect("write");
-        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).expect("chmod");
-        assert_eq!(search_path(&file), None);
-        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-        assert_eq!(search_path(&file), Some(file.clone()));
-    }
-
-    /// Runs get ids of their own exactly when the judge is root with them
-    /// mapped: this test process's effective uid decides in the test
-    /// environments (root on the host, or an ordinary user).
-    #[test]
-    fn runs_have_own_ids_only_as_root() {
-        let root = nix::unistd::geteuid().is_root()
-            && std::fs::read_to_string("/proc/self/uid_map")
-                .is_ok_and(|m| m.split_whitespace().nth(2) == Some("4294967295"));
-        assert_eq!(crate::runs_have_own_user_ids(), root);
-    }
-
-    #[test]
-    fn strict_covers_every_temporary_directory_on_one_tmpfs() {
-        let is_dir = dirs(HOST);
-        let mut p = Plan::new(&cmd(&["/usr/bin/true"]), Isolation::Strict, &is_dir);
-        assert!(p.private_tmp);
-        p.place(None, &["/srv/tests".into(), "/tmp/tests".into()], &is_dir);
-        let covered: Vec<&str> = p.covered.iter().map(|d| d.to_str().unwrap()).collect();
-        assert_eq!(covered, ["/tmp", "/var/tmp", "/dev/shm"]);
-        assert_eq!(
-            p.bind_sources(),
-            [PathBuf::from("/tmp/.var-tmp"), "/tmp/.dev-shm".into()]
-        );
-        // /tmp/tests lies under the private /tmp already: only /srv/tests is hidden.
-        assert_eq!(p.hide, [PathBuf::from("/srv/tests")]);
+    fn strict_works_in_the_private_tmp_and_writes_nothing_of_the_hosts() {
+        let mut p = Plan::new(&cmd(&["/usr/bin/true"]), Isolation::Strict);
+        p.place(None, &["/srv/no-such-tests-beatty".into()]);
         assert_eq!(p.home(), "/tmp/run");
-        assert_eq!(p.landlock().write, p.covered);
         assert!(p.env().contains(&("TMPDIR", "/tmp".into())));
-    }
-
-    #[test]
-    fn a_program_in_tmp_keeps_the_hosts_tmp_and_works_in_a_directory_there() {
-        let is_dir = dirs(HOST);
-        let mut p = Plan::new(&cmd(&["/tmp/x/a.out"]), Isolation::Strict, &is_dir);
-        assert!(!p.private_tmp);
-        p.place(
-            Some(Path::new("/tmp/judge-run-1-x")),
-            &["/tmp/tests".into()],
-            &is_dir,
-        );
-        // /var/tmp and /dev/shm are still private: one tmpfs on the first.
-        assert_eq!(p.covered, [PathBuf::from("/var/tmp"), "/dev/shm".into()]);
-        assert_eq!(p.bind_sources(), [PathBuf::from("/var/tmp/.dev-shm")]);
-        assert_eq!(p.hide, [PathBuf::from("/tmp/tests")]);
-        assert_eq!(p.home(), "/tmp/judge-run-1-x");
         let ll = p.landlock();
-        assert_eq!(
-            ll.write,
-            [
-                PathBuf::from("/tmp/judge-run-1-x"),
-                "/var/tmp".into(),
-                "/dev/shm".into()
-            ]
-        );
-        assert!(ll.read.contains(&PathBuf::from("/tmp/x/a.out")));
+        assert!(ll.write.is_empty());
+        assert!(ll.read.contains(&PathBuf::from("/usr/bin/true")));
+        assert_eq!(p.hide, [PathBuf::from("/srv/no-such-tests-beatty")]);
+    }
+
+    /// A program in the host's `/tmp` keeps the private `/tmp` (it is bound
+    /// into it): the run never works in the host's.
+    #[test]
+    fn a_program_in_tmp_is_bound_into_the_private_tmp() {
+        let dir = tempfile::tempdir_in("/tmp").expect("tempdir");
+        let prog = dir.path().join("a.out");
+        std::fs::write(&prog, "").expect("write");
+        let mut p = Plan::new(&cmd(&[prog.to_str().unwrap()]), Isolation::Strict);
+        p.place(None, &[]);
+        assert_eq!(p.home(), "/tmp/run");
+        let tree = p.root(1 << 20, &root::RealHost);
+        let bound = tree
+            .ops
+            .iter()
+            .any(|o| matches!(o, root::Op::Bind { path, read_only: true, .. } if *path == prog));
+        assert!(bound, "{tree:?}");
+        assert_ne!(tree.base, Path::new("/tmp"));
     }
 
     #[test]
-    fn a_test_directory_the_command_needs_is_not_hidden() {
-        let is_dir = dirs(HOST);
-        let mut p = Plan::new(
-            &cmd(&["/usr/bin/python3", "/srv/tests/sol.py"]),
-            Isolation::Strict,
-            &is_dir,
-        );
-        p.place(None, &["/srv/tests".into()], &is_dir);
-        assert!(p.hide.is_empty());
-        assert!(
-            p.landlock()
-                .read
-                .contains(&PathBuf::from("/srv/tests/sol.py"))
-        );
-    }
-
-    #[test]
-    fn basic_covers_and_hides_nothing() {
-        let is_dir = dirs(HOST);
-        let mut p = Plan::new(&cmd(&["/usr/bin/true"]), Isolation::Basic, &is_dir);
-        assert!(!p.private_tmp);
-        p.place(
-            Some(Path::new("/tmp/judge-run-2-y")),
-            &["/srv/tests".into()],
-            &is_dir,
-        );
-        assert!(p.covered.is_empty());
-        assert!(p.hide.is_empty());
+    fn basic_writes_its_directory_and_hides_nothing_itself() {
+        let mut p = Plan::new(&cmd(&["/usr/bin/true"]), Isolation::Basic);
+        p.place(Some(Path::new("/tmp/judge-run-2-y")), &[]);
+        assert_eq!(p.landlock().write, [PathBuf::from("/tmp/judge-run-2-y")]);
         assert!(p.env().contains(&("TMPDIR", "/tmp/judge-run-2-y".into())));
-    }
-
-    #[test]
-    fn a_missing_temporary_directory_is_not_covered() {
-        let is_dir = dirs(&["/tmp"]);
-        let mut p = Plan::new(&cmd(&["/usr/bin/true"]), Isolation::Strict, &is_dir);
-        p.place(None, &[], &is_dir);
-        assert_eq!(p.covered, [PathBuf::from("/tmp")]);
-        assert!(p.bind_sources().is_empty());
+        assert_eq!(p.home(), "/tmp/judge-run-2-y");
     }
 }

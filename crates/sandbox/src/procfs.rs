@@ -6,7 +6,10 @@
 //! forked from a second thread has that thread as its parent), and the
 //! orphans that were re-parented to the judge. Each process's `stat` gives its
 //! CPU time with what it reaped (`utime + stime + cutime + cstime`), its
-//! `statm` its resident pages.
+//! `statm` its resident pages, and its open descriptors (`fd/`) the pipes
+//! and sockets it holds: their buffers are kernel memory that no resident
+//! figure shows, so each is charged the most it can hold ([`PIPE_CHARGE`],
+//! [`socket_charge`]; the syscall filter keeps both at their defaults).
 
 use crate::{MAX_PROCESSES, sys};
 use std::sync::OnceLock;
@@ -70,12 +73,58 @@ pub(crate) fn children_of(pid: i32, all_threads: bool) -> Option<Vec<i32>> {
     Some(out)
 }
 
+/// What a pipe the run holds open is charged: its default 16 pages, which
+/// `F_SETPIPE_SZ` (refused by the syscall filter) would raise.
+pub(crate) const PIPE_CHARGE: u64 = 16 * 4096;
+
+/// What a socket the run holds open is charged: twice the kernel's default
+/// send buffer (`net.core.wmem_default`, read once; 212992 bytes where it
+/// cannot be read), the most a Unix socket's queued data and its overhead
+/// take while `SO_SNDBUF` and `SO_RCVBUF` are refused by the syscall filter.
+pub(crate) fn socket_charge() -> u64 {
+    static CHARGE: OnceLock<u64> = OnceLock::new();
+    *CHARGE.get_or_init(|| {
+        let default = std::fs::read_to_string("/proc/sys/net/core/wmem_default")
+            .ok()
+            .and_then(|s| s.trim().parse::<u64>().ok())
+            .unwrap_or(212_992);
+        2 * default
+    })
+}
+
+/// The pipes and sockets process `pid` holds open, by inode, added to
+/// `pipes` and `sockets` (so that one shared by several processes counts
+/// once).
+fn buffers_of(pid: i32, pipes: &mut Vec<u64>, sockets: &mut Vec<u64>) {
+    let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+        return;
+    };
+    for fd in fds.flatten() {
+        let Ok(target) = std::fs::read_link(fd.path()) else {
+            continue;
+        };
+        let target = target.as_os_str().as_encoded_bytes();
+        let inode = |prefix: &[u8], into: &mut Vec<u64>| {
+            let n = target.strip_prefix(prefix)?.strip_suffix(b"]")?;
+            let n = std::str::from_utf8(n).ok()?.parse().ok()?;
+            if !into.contains(&n) {
+                into.push(n);
+            }
+            Some(())
+        };
+        if inode(b"pipe:[", pipes).is_none() {
+            inode(b"socket:[", sockets);
+        }
+    }
+}
+
 /// What the run's processes use now, from `/proc` (see [`tree_usage`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Usage {
     /// CPU time of the processes and of what they reaped.
     pub(crate) cpu: Duration,
-    /// Resident memory of the processes below the judge's own copies, bytes.
+    /// Resident memory of the processes below the judge's own copies, and
+    /// what the pipes and sockets they hold are charged, bytes.
     pub(crate) resident: u64,
 }
 
@@ -83,7 +132,8 @@ pub(crate) struct Usage {
 /// outlived their parents and were re-parented to the judge), and of their
 /// live descendants: the CPU time of each, with
 /// what it reaped (`utime + stime + cutime + cstime`), and the resident
-/// memory (`/proc/<pid>/statm`) of those at depth `skip` or below. The levels
+/// memory (`/proc/<pid>/statm`) of those at depth `skip` or below, with the
+/// charge of the pipes and sockets they hold open. The levels
 /// above are the judge's own forks (the keeper and, with namespaces, init):
 /// copies of the judge whose pages are the judge's, not the program's.
 pub(crate) fn tree_usage(pid: i32, skip: usize, orphans: &[i32]) -> Usage {
@@ -95,6 +145,7 @@ pub(crate) fn tree_usage(pid: i32, skip: usize, orphans: &[i32]) -> Usage {
     todo.extend(orphans.iter().map(|&o| (o, skip)));
     let mut ticks: u64 = 0;
     let mut pages: u64 = 0;
+    let (mut pipes, mut sockets) = (Vec::new(), Vec::new());
     let mut seen = 0;
     while let Some((p, depth)) = todo.pop() {
         seen += 1;
@@ -112,6 +163,7 @@ pub(crate) fn tree_usage(pid: i32, skip: usize, orphans: &[i32]) -> Usage {
                 .ok()
                 .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
                 .unwrap_or(0);
+            buffers_of(p, &mut pipes, &mut sockets);
         }
         // The children of every thread: a child forked from a second thread
         // has that thread, not the process, as its parent.
@@ -124,6 +176,9 @@ pub(crate) fn tree_usage(pid: i32, skip: usize, orphans: &[i32]) -> Usage {
     }
     Usage {
         cpu: Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / hz),
-        resident: pages.saturating_mul(page),
+        resident: pages
+            .saturating_mul(page)
+            .saturating_add(pipes.len() as u64 * PIPE_CHARGE)
+            .saturating_add(sockets.len() as u64 * socket_charge()),
     }
 }

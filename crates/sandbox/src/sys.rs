@@ -356,6 +356,69 @@ pub fn make_dir(path: &CStr, mode: libc::mode_t) -> bool {
     unsafe { libc::mkdir(path.as_ptr(), mode) == 0 && libc::chmod(path.as_ptr(), mode) == 0 }
 }
 
+/// Creates the empty file `path` (mode 0644), to bind a file onto
+/// (async-signal-safe: open, close).
+pub fn make_file(path: &CStr) -> bool {
+    // SAFETY: path is a valid C string; the descriptor is ours to close.
+    unsafe {
+        let fd = libc::open(
+            path.as_ptr(),
+            libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL | libc::O_CLOEXEC,
+            0o644,
+        );
+        fd >= 0 && libc::close(fd) == 0
+    }
+}
+
+/// `symlink(target, path)` (async-signal-safe).
+pub fn symlink(target: &CStr, path: &CStr) -> bool {
+    // SAFETY: both are valid C strings.
+    unsafe { libc::symlink(target.as_ptr(), path.as_ptr()) == 0 }
+}
+
+/// Makes the bind mount at `path` read-only, `nosuid` and `nodev`
+/// (async-signal-safe: `statvfs`, `mount`). A remount must repeat the flags
+/// the kernel locks on a mount inherited into a user namespace (`noexec`
+/// and the access-time ones), or it is refused: they are read back first.
+/// (glibc's `statvfs` is one `statfs` call on kernels since 2.6.36, which
+/// report the mount flags themselves.)
+pub fn remount_read_only(path: &CStr) -> bool {
+    // SAFETY: path is a valid C string and st a valid buffer for statvfs.
+    let flags = unsafe {
+        let mut st: libc::statvfs = std::mem::zeroed();
+        if libc::statvfs(path.as_ptr(), &mut st) != 0 {
+            return false;
+        }
+        st.f_flag as libc::c_ulong
+    };
+    let keep = [
+        (libc::ST_NOEXEC, libc::MS_NOEXEC),
+        (libc::ST_NOATIME, libc::MS_NOATIME),
+        (libc::ST_NODIRATIME, libc::MS_NODIRATIME),
+        (libc::ST_RELATIME, libc::MS_RELATIME),
+    ]
+    .iter()
+    .filter(|(st, _)| flags & st != 0)
+    .fold(0, |acc, (_, ms)| acc | ms);
+    let set = libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV;
+    mount(c"none", path, None, set | keep, None)
+}
+
+/// Makes the directory `base` (a mount point) this process's root and
+/// detaches the old root with everything mounted in it
+/// (async-signal-safe): `pivot_root(".", ".")` from inside `base` stacks
+/// the old root on the new one, and a lazy unmount of `.` removes it.
+pub fn pivot_into(base: &CStr) -> bool {
+    // SAFETY: the paths are valid C strings; pivot_root and umount2 have no
+    // memory preconditions beyond them.
+    unsafe {
+        libc::chdir(base.as_ptr()) == 0
+            && libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) == 0
+            && libc::umount2(c".".as_ptr(), libc::MNT_DETACH) == 0
+            && libc::chdir(c"/".as_ptr()) == 0
+    }
+}
+
 /// `chown(path, uid, uid)` (async-signal-safe).
 pub fn chown(path: &CStr, uid: u32) -> bool {
     // SAFETY: path is a valid C string.

@@ -6,7 +6,20 @@
 //! (the list follows isolate, Docker's default profile and systemd's
 //! `@system-service` complement):
 //!
-//! * the network: `socket` and `socketpair` of any family but `AF_UNIX`;
+//! * sockets: `socket` of every family (a named Unix socket of the host, a
+//!   terminal multiplexer's or a system service's, would be a way out that
+//!   Landlock does not check), `socketpair` of any family but `AF_UNIX`
+//!   (Java's NIO makes one at start);
+//! * memory outside the accounts: `memfd_create` (shared memory that no
+//!   mapping needs to hold), `fcntl(F_SETPIPE_SZ)` and `setsockopt` of
+//!   `SO_SNDBUF`, `SO_RCVBUF` (and their `FORCE` forms), so that pipes and
+//!   sockets keep their default buffers, which the judge charges to the run
+//!   where no memory cgroup counts them (`procfs.rs`);
+//! * watching files: `inotify_add_watch`, `fanotify_mark`;
+//! * other processes' limits and scheduling: `prlimit64`, `setpriority`,
+//!   `sched_setaffinity`, `sched_setscheduler`, `sched_setparam`,
+//!   `sched_setattr` for any process but the caller's own (a pid or `who`
+//!   of 0);
 //! * kernel objects that outlive the run: the keyrings (`add_key`,
 //!   `request_key`, `keyctl`), System V IPC (`shm*`, `msg*`, `sem*`) and POSIX
 //!   message queues (`mq_*`);
@@ -38,6 +51,10 @@ use std::sync::OnceLock;
 
 /// The system calls answered `EPERM` whatever their arguments.
 const DENIED: &[libc::c_long] = &[
+    libc::SYS_socket,
+    libc::SYS_memfd_create,
+    libc::SYS_inotify_add_watch,
+    libc::SYS_fanotify_mark,
     libc::SYS_add_key,
     libc::SYS_request_key,
     libc::SYS_keyctl,
@@ -106,6 +123,29 @@ const DENIED: &[libc::c_long] = &[
     libc::SYS_personality,
 ];
 
+/// The calls that may name another process, and which argument does: each is
+/// allowed only for the caller itself (that argument 0).
+const SELF_ONLY: &[(libc::c_long, u8)] = &[
+    (libc::SYS_prlimit64, 0),
+    (libc::SYS_setpriority, 1),
+    (libc::SYS_sched_setaffinity, 0),
+    (libc::SYS_sched_setscheduler, 0),
+    (libc::SYS_sched_setparam, 0),
+    (libc::SYS_sched_setattr, 0),
+];
+
+/// `fcntl` commands refused: growing a pipe's buffer.
+const FCNTL_DENIED: &[u32] = &[libc::F_SETPIPE_SZ as u32];
+
+/// Socket options refused (`setsockopt`'s third argument; a run has Unix
+/// sockets only, whose options all lie at `SOL_SOCKET`): growing a buffer.
+const SOCKOPT_DENIED: &[u32] = &[
+    libc::SO_SNDBUF as u32,
+    libc::SO_RCVBUF as u32,
+    libc::SO_SNDBUFFORCE as u32,
+    libc::SO_RCVBUFFORCE as u32,
+];
+
 /// `clone` flags that make a namespace (all below bit 32).
 const NAMESPACE_FLAGS: &[u32] = &[
     libc::CLONE_NEWNS as u32,
@@ -129,14 +169,27 @@ fn rules() -> Vec<Rule> {
         test,
         errno,
     };
-    let unix = libc::AF_UNIX as u32;
     let mut v: Vec<Rule> = DENIED
         .iter()
         .map(|&nr| rule(nr, Test::Always, eperm))
+        .chain(
+            SELF_ONLY
+                .iter()
+                .map(|&(nr, arg)| rule(nr, Test::ArgIsNot(arg, 0), eperm)),
+        )
         .collect();
     v.extend([
-        rule(libc::SYS_socket, Test::ArgIsNot(0, unix), eperm),
-        rule(libc::SYS_socketpair, Test::ArgIsNot(0, unix), eperm),
+        rule(libc::SYS_fcntl, Test::ArgIsOneOf(1, FCNTL_DENIED), eperm),
+        rule(
+            libc::SYS_setsockopt,
+            Test::ArgIsOneOf(2, SOCKOPT_DENIED),
+            eperm,
+        ),
+        rule(
+            libc::SYS_socketpair,
+            Test::ArgIsNot(0, libc::AF_UNIX as u32),
+            eperm,
+        ),
         rule(
             libc::SYS_clone,
             Test::ArgHasAnyOf(0, NAMESPACE_FLAGS.iter().fold(0, |a, &f| a | f)),
@@ -177,7 +230,7 @@ pub fn filter() -> Option<&'static BpfProgram> {
 #[must_use]
 pub fn describe() -> &'static str {
     if filter().is_some() {
-        "seccomp filter (no network but AF_UNIX, keys, IPC, mounts, ptrace, TIOCSTI)"
+        "seccomp filter (no sockets but Unix pairs, keys, IPC, mounts, ptrace, TIOCSTI, memfd, inotify, other processes' limits)"
     } else {
         "no seccomp filter (unknown architecture)"
     }
@@ -204,9 +257,22 @@ mod tests {
         let one = |c: SeccompCondition| SeccompRule::new(vec![c]);
         let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
             DENIED.iter().map(|&s| (s, vec![])).collect();
-        let not_unix = || one(cond(0, SeccompCmpOp::Ne, libc::AF_UNIX as u64)?);
-        rules.insert(libc::SYS_socket, vec![not_unix()?]);
-        rules.insert(libc::SYS_socketpair, vec![not_unix()?]);
+        for &(nr, arg) in SELF_ONLY {
+            rules.insert(nr, vec![one(cond(arg, SeccompCmpOp::Ne, 0)?)?]);
+        }
+        rules.insert(
+            libc::SYS_fcntl,
+            vec![one(cond(1, SeccompCmpOp::Eq, libc::F_SETPIPE_SZ as u64)?)?],
+        );
+        rules.insert(
+            libc::SYS_setsockopt,
+            SOCKOPT_DENIED
+                .iter()
+                .map(|&o| one(cond(2, SeccompCmpOp::Eq, u64::from(o))?))
+                .collect::<Result<_, _>>()?,
+        );
+        let not_unix = one(cond(0, SeccompCmpOp::Ne, libc::AF_UNIX as u64)?)?;
+        rules.insert(libc::SYS_socketpair, vec![not_unix]);
         let masked = |arg: u8, bit: u64| {
             one(SeccompCondition::new(
                 arg,
@@ -310,8 +376,10 @@ mod tests {
         }
     }
 
-    const ARG_VALUES: [u64; 9] = [
+    const ARG_VALUES: [u64; 11] = [
         0,
+        libc::F_SETPIPE_SZ as u64,
+        libc::SO_SNDBUF as u64,
         1,
         libc::AF_UNIX as u64,
         libc::AF_INET as u64,
@@ -349,7 +417,22 @@ mod tests {
         let unix = [libc::AF_UNIX as u64, 0, 0, 0, 0, 0];
         assert_eq!(answer(search, libc::SYS_clone3 as u32, [0; 6]), enosys);
         assert_eq!(answer(search, socket, inet), eperm);
-        assert_eq!(answer(search, socket, unix), libc::SECCOMP_RET_ALLOW);
+        assert_eq!(answer(search, socket, unix), eperm);
+        let socketpair = libc::SYS_socketpair as u32;
+        assert_eq!(answer(search, socketpair, unix), libc::SECCOMP_RET_ALLOW);
+        assert_eq!(answer(search, socketpair, inet), eperm);
+        // Another process's limits are refused, the caller's own allowed.
+        let prlimit = libc::SYS_prlimit64 as u32;
+        assert_eq!(
+            answer(search, prlimit, [0, 7, 0, 0, 0, 0]),
+            libc::SECCOMP_RET_ALLOW
+        );
+        assert_eq!(answer(search, prlimit, [1, 7, 0, 0, 0, 0]), eperm);
+        let fcntl = libc::SYS_fcntl as u32;
+        let setpipe = [3, libc::F_SETPIPE_SZ as u64, 1 << 20, 0, 0, 0];
+        assert_eq!(answer(search, fcntl, setpipe), eperm);
+        let getfl = [3, libc::F_GETFL as u64, 0, 0, 0, 0];
+        assert_eq!(answer(search, fcntl, getfl), libc::SECCOMP_RET_ALLOW);
         // Threads (`clone` without a namespace flag) are allowed.
         let thread = [(libc::CLONE_VM | libc::CLONE_THREAD) as u64, 0, 0, 0, 0, 0];
         assert_eq!(

@@ -1,0 +1,591 @@
+//! Phase "the fresh root": the file tree a strict run sees, built from
+//! nothing in the run's own mount namespace (after bubblewrap and isolate).
+//!
+//! Init mounts an empty tmpfs (the *base*, on a host directory that nothing
+//! the run needs lies in), builds the tree below in it, mounts a fresh `/proc`,
+//! makes the base read-only and `pivot_root`s into it, detaching the host's
+//! tree for good. What the run does not get is not forbidden but absent: the
+//! host's `/run`, `/tmp`, `/home`, `/root`, its sockets, terminals and every
+//! file nobody listed. The tree, in the order it is built:
+//!
+//! * the system directories ([`filesystem::SYSTEM`], bound read-only, or the
+//!   symbolic link a merged `/usr` makes of `/bin`, `/lib`, …);
+//! * the files of `/etc` runtimes read ([`filesystem::ETC`]), read-only;
+//! * the CPU and cgroup information of `/sys` runtimes size themselves by,
+//!   read-only;
+//! * `/dev` with `null`, `zero`, `full`, `random`, `urandom` (bound, so
+//!   writable as on the host) and the links `fd`, `stdin`, `stdout`,
+//!   `stderr` into `/proc/self/fd`; no terminal;
+//! * every file or directory the command names (the program, a script, a
+//!   class path), read-only at the same path, its parent directories made
+//!   (mode 0755) in the root;
+//! * the run's tmpfs of [`crate::Limits::disk`] on `/tmp`, with `/var/tmp` and
+//!   `/dev/shm` bound to directories in it: the run's only writable place
+//!   (its working directory is `/tmp/run`); a file the command names in the
+//!   host's `/tmp` is bound into it, read-only;
+//! * an empty read-only tmpfs over each hidden directory
+//!   ([`crate::Limits::hide`], the test data) that a bound directory holds.
+//!
+//! The plan of the tree is made in the judge ([`plan`], pure, tested with a
+//! fake host); init carries it out with one system call a step (`inside.rs`).
+//! A bind is made read-only by a remount that keeps the flags the kernel
+//! locks in a user namespace (`sys::remount_read_only`).
+
+use crate::filesystem;
+use std::path::{Component, Path, PathBuf};
+
+/// What the planner asks of the host about a path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// No such path.
+    Missing,
+    /// A directory.
+    Dir,
+    /// Anything else that can be bound onto a file: a regular file, a device.
+    File,
+    /// A symbolic link (not followed), with its target.
+    Link(PathBuf),
+}
+
+/// The host, as the planner sees it.
+pub(crate) trait Host {
+    /// What `p` is, without following a final symbolic link.
+    fn kind(&self, p: &Path) -> Kind;
+    /// What `p` is, following symbolic links ([`Kind::Link`] never).
+    fn kind_followed(&self, p: &Path) -> Kind;
+}
+
+/// The real host.
+pub(crate) struct RealHost;
+
+impl Host for RealHost {
+    fn kind(&self, p: &Path) -> Kind {
+        match std::fs::symlink_metadata(p) {
+            Err(_) => Kind::Missing,
+            Ok(m) if m.is_symlink() => std::fs::read_link(p).map_or(Kind::Missing, Kind::Link),
+            Ok(m) if m.is_dir() => Kind::Dir,
+            Ok(_) => Kind::File,
+        }
+    }
+
+    fn kind_followed(&self, p: &Path) -> Kind {
+        match std::fs::metadata(p) {
+            Err(_) => Kind::Missing,
+            Ok(m) if m.is_dir() => Kind::Dir,
+            Ok(_) => Kind::File,
+        }
+    }
+}
+
+/// One step of building the root. Paths are as the run will see them (in
+/// the root); init prefixes them with the base.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Op {
+    /// A directory with this mode.
+    Dir(PathBuf, u32),
+    /// An empty file, to bind a file onto.
+    File(PathBuf),
+    /// A symbolic link `path` → `target`.
+    Link { path: PathBuf, target: PathBuf },
+    /// `source` bound at `path` (with everything mounted below it); read-only
+    /// or not. `source` is a host path, or with `in_root` a path of the root.
+    Bind {
+        source: PathBuf,
+        path: PathBuf,
+        read_only: bool,
+        in_root: bool,
+    },
+    /// A fresh tmpfs with these mount options; read-only (an empty cover)
+    /// or not (the run's own).
+    Tmpfs {
+        path: PathBuf,
+        options: String,
+        read_only: bool,
+    },
+}
+
+/// The plan of a root: where to build it and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Tree {
+    /// The host directory the root's tmpfs is mounted on before the pivot.
+    pub base: PathBuf,
+    /// The steps, in order.
+    pub ops: Vec<Op>,
+}
+
+/// The CPU and cgroup information runtimes read (`/proc` is mounted fresh).
+pub(crate) const SYS: &[&str] = &["/sys/devices/system/cpu", "/sys/fs/cgroup"];
+
+/// Devices, bound writable.
+pub(crate) const DEVICES: &[&str] = &[
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+];
+
+/// The links of `/dev` into `/proc/self/fd`.
+const DEV_LINKS: &[(&str, &str)] = &[
+    ("/dev/fd", "/proc/self/fd"),
+    ("/dev/stdin", "/proc/self/fd/0"),
+    ("/dev/stdout", "/proc/self/fd/1"),
+    ("/dev/stderr", "/proc/self/fd/2"),
+];
+
+/// The writable directories of every run: the run's tmpfs on the first, the
+/// others bound from directories in it.
+pub(crate) const WRITABLE: &[&str] = &["/tmp", "/var/tmp", "/dev/shm"];
+
+/// Host directories the root's tmpfs may be mounted on, in order of
+/// preference: the first that exists, is no link, and holds nothing the run
+/// needs from the host.
+const BASES: &[&str] = &["/tmp", "/mnt", "/media", "/srv", "/dev/shm", "/var/tmp"];
+
+/// The mount options of the root's own tmpfs (mount points and links only).
+pub(crate) const BASE_OPTIONS: &str = "size=1m,nr_inodes=4096,mode=0755";
+
+/// The mount options of a cover over a hidden directory.
+const COVER_OPTIONS: &str = "size=4k,mode=0555";
+
+/// A path made of normal components only, `/` first; `None` otherwise
+/// (relative, or with `.` or `..`).
+fn clean(p: &Path) -> Option<PathBuf> {
+    let mut out = PathBuf::from("/");
+    let mut parts = p.components();
+    if parts.next() != Some(Component::RootDir) {
+        return None;
+    }
+    for c in parts {
+        match c {
+            Component::Normal(n) => out.push(n),
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// The tree being planned: its steps and what they made.
+#[derive(Default)]
+struct Builder {
+    ops: Vec<Op>,
+    /// Directories made in the root (their contents are the root's own).
+    made: Vec<PathBuf>,
+    /// Paths bound or linked from the host (everything below is the host's).
+    taken: Vec<PathBuf>,
+}
+
+impl Builder {
+    /// Whether `p` lies in something bound or linked already.
+    fn covered(&self, p: &Path) -> bool {
+        self.taken.iter().any(|t| p.starts_with(t))
+    }
+
+    /// Whether `p` can be made: not covered, no existing file or link.
+    fn free(&self, p: &Path) -> bool {
+        !self.covered(p) && !self.made.iter().any(|m| m == p)
+    }
+
+    /// Makes the directory `d` and its missing parents (mode 0755).
+    fn dir(&mut self, d: &Path, mode: u32) {
+        let mut at = PathBuf::from("/");
+        for c in d.components().skip(1) {
+            at.push(c);
+            if !self.made.contains(&at) {
+                let m = if at == d { mode } else { 0o755 };
+                self.ops.push(Op::Dir(at.clone(), m));
+                self.made.push(at.clone());
+            }
+        }
+    }
+
+    /// Binds the host's `path` (a directory or a file, per `kind`) at the
+    /// same path.
+    fn bind(&mut self, path: &Path, kind: &Kind, read_only: bool) {
+        if !self.free(path) {
+            return;
+        }
+        if let Some(parent) = path.parent() {
+            self.dir(parent, 0o755);
+        }
+        match kind {
+            Kind::Dir => {
+                self.ops.push(Op::Dir(path.to_path_buf(), 0o755));
+                self.made.push(path.to_path_buf());
+            }
+            Kind::File => self.ops.push(Op::File(path.to_path_buf())),
+            Kind::Missing | Kind::Link(_) => return,
+        }
+        self.ops.push(Op::Bind {
+            source: path.to_path_buf(),
+            path: path.to_path_buf(),
+            read_only,
+            in_root: false,
+        });
+        self.taken.push(path.to_path_buf());
+    }
+
+    fn link(&mut self, path: &Path, target: &Path) {
+        if !self.free(path) {
+            return;
+        }
+        if let Some(parent) = path.parent() {
+            self.dir(parent, 0o755);
+        }
+        self.ops.push(Op::Link {
+            path: path.to_path_buf(),
+            target: target.to_path_buf(),
+        });
+        self.taken.push(path.to_path_buf());
+    }
+
+    /// A host path as it is: a directory or file bound, a link made again.
+    fn take(&mut self, path: &Path, host: &dyn Host, read_only: bool) {
+        match host.kind(path) {
+            Kind::Link(target) => self.link(path, &target),
+            kind => self.bind(path, &kind, read_only),
+        }
+    }
+}
+
+/// The plan of the root of a run whose command needs the host paths `needed`
+/// (absolute), with the directories `hide` (absolute, links resolved) covered
+/// where the root holds them, and a tmpfs of `disk` bytes on `/tmp`.
+pub(crate) fn plan(needed: &[PathBuf], hide: &[PathBuf], disk: u64, host: &dyn Host) -> Tree {
+    let mut b = Builder::default();
+    for p in filesystem::SYSTEM.iter().chain(filesystem::ETC).chain(SYS) {
+        b.take(Path::new(p), host, true);
+    }
+    b.dir(Path::new("/dev"), 0o755);
+    for d in DEVICES {
+        b.take(Path::new(d), host, false);
+    }
+    for (path, target) in DEV_LINKS {
+        b.link(Path::new(path), Path::new(target));
+    }
+    b.dir(Path::new("/proc"), 0o555);
+    for w in WRITABLE {
+        b.dir(Path::new(w), 0o755);
+    }
+    // The command's files: those outside the run's tmpfs now, the others
+    // once it is mounted. Parents before children, each once.
+    let mut needed: Vec<PathBuf> = needed.iter().filter_map(|p| clean(p)).collect();
+    needed.sort();
+    needed.dedup();
+    let special = |p: &Path| ["/proc", "/dev", "/sys"].iter().any(|s| p.starts_with(s));
+    let in_tmp = |p: &Path| p.starts_with("/tmp");
+    for p in needed.iter().filter(|p| !in_tmp(p) && !special(p)) {
+        b.bind(p, &host.kind_followed(p), true);
+    }
+    b.ops.push(Op::Tmpfs {
+        path: "/tmp".into(),
+        options: format!("size={disk},nr_inodes=65536,mode=1777"),
+        read_only: false,
+    });
+    // The run's tmpfs is its own: what was made before it is under it.
+    b.made.retain(|m| !in_tmp(m) || m == Path::new("/tmp"));
+    for w in &WRITABLE[1..] {
+        let name = w.trim_start_matches('/').replace('/', "-");
+        let source = PathBuf::from(format!("/tmp/.{name}"));
+        b.ops.push(Op::Dir(source.clone(), 0o1777));
+        b.made.push(source.clone());
+        b.ops.push(Op::Bind {
+            source,
+            path: PathBuf::from(w),
+            read_only: false,
+            in_root: true,
+        });
+    }
+    for p in needed
+        .iter()
+        .filter(|p| in_tmp(p) && p.as_path() != Path::new("/tmp"))
+    {
+        b.bind(p, &host.kind_followed(p), true);
+    }
+    for h in hide.iter().filter_map(|h| clean(h)) {
+        let shown = b.covered(&h) && !in_tmp(&h) && !special(&h);
+        let needs_inside = needed.iter().any(|n| n.starts_with(&h));
+        if shown && !needs_inside && host.kind_followed(&h) == Kind::Dir {
+            b.ops.push(Op::Tmpfs {
+                path: h,
+                options: COVER_OPTIONS.into(),
+                read_only: true,
+            });
+        }
+    }
+    let base = BASES
+        .iter()
+        .map(PathBuf::from)
+        .find(|d| host.kind(d) == Kind::Dir && !needed.iter().any(|n| n.starts_with(d)))
+        .unwrap_or_default();
+    Tree { base, ops: b.ops }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// A host made of a list of paths and what each is.
+    struct Fake(BTreeMap<PathBuf, Kind>);
+
+    impl Fake {
+        fn new(entries: &[(&str, Kind)]) -> Fake {
+            Fake(
+                entries
+                    .iter()
+                    .map(|(p, k)| (PathBuf::from(p), k.clone()))
+                    .collect(),
+            )
+        }
+    }
+
+    impl Host for Fake {
+        fn kind(&self, p: &Path) -> Kind {
+            self.0.get(p).cloned().unwrap_or(Kind::Missing)
+        }
+        fn kind_followed(&self, p: &Path) -> Kind {
+            match self.kind(p) {
+                Kind::Link(t) => self.kind_followed(&t),
+                k => k,
+            }
+        }
+    }
+
+    /// A merged-`/usr` Debian, as far as the planner looks.
+    fn debian() -> Fake {
+        Fake::new(&[
+            ("/usr", Kind::Dir),
+            ("/bin", Kind::Link("usr/bin".into())),
+            ("/lib", Kind::Link("usr/lib".into())),
+            ("/lib64", Kind::Link("usr/lib64".into())),
+            ("/sbin", Kind::Link("usr/sbin".into())),
+            ("/opt", Kind::Dir),
+            ("/opt/tests", Kind::Dir),
+            ("/etc/ld.so.cache", Kind::File),
+            (
+                "/etc/localtime",
+                Kind::Link("/usr/share/zoneinfo/UTC".into()),
+            ),
+            ("/etc/alternatives", Kind::Dir),
+            ("/sys/devices/system/cpu", Kind::Dir),
+            ("/sys/fs/cgroup", Kind::Dir),
+            ("/dev/null", Kind::File),
+            ("/dev/zero", Kind::File),
+            ("/dev/urandom", Kind::File),
+            ("/tmp", Kind::Dir),
+            ("/tmp/x", Kind::Dir),
+            ("/tmp/x/a.out", Kind::File),
+            ("/mnt", Kind::Dir),
+            ("/home/u/p/sol", Kind::File),
+            ("/home/u/classes", Kind::Dir),
+        ])
+    }
+
+    fn p(s: &str) -> PathBuf {
+        PathBuf::from(s)
+    }
+
+    fn binds(t: &Tree) -> Vec<(String, bool)> {
+        t.ops
+            .iter()
+            .filter_map(|o| match o {
+                Op::Bind {
+                    path, read_only, ..
+                } => Some((path.display().to_string(), *read_only)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Every path an op makes or mounts on has its parent made (or bound)
+    /// by an op before it: init can carry the plan out in order.
+    fn parents_first(t: &Tree) {
+        let mut there = vec![p("/")];
+        let mut bound: Vec<PathBuf> = Vec::new();
+        for o in &t.ops {
+            if let Op::Bind { path, .. } = o {
+                bound.push(path.clone());
+            }
+            let (path, makes) = match o {
+                Op::Dir(d, _) => (d, true),
+                Op::File(f) => (f, true),
+                Op::Link { path, .. } => (path, true),
+                Op::Bind { path, .. } | Op::Tmpfs { path, .. } => (path, false),
+            };
+            if makes {
+                let parent = path.parent().expect("a parent");
+                assert!(there.iter().any(|t| t == parent), "{o:?} before its parent");
+                there.push(path.clone());
+            } else {
+                let shown = bound.iter().any(|b| path.starts_with(b) && path != b);
+                assert!(there.contains(path) || shown, "{o:?} on nothing made");
+            }
+        }
+    }
+
+    #[test]
+    fn the_system_is_bound_read_only_and_merged_usr_links_made_again() {
+        let t = plan(&[], &[], 1 << 20, &debian());
+        parents_first(&t);
+        let b = binds(&t);
+        assert!(b.contains(&("/usr".into(), true)));
+        assert!(b.contains(&("/opt".into(), true)));
+        assert!(b.contains(&("/etc/ld.so.cache".into(), true)));
+        assert!(b.contains(&("/sys/fs/cgroup".into(), true)));
+        // Devices stay writable; the missing ones are left out.
+        assert!(b.contains(&("/dev/null".into(), false)));
+        assert!(!b.iter().any(|(d, _)| d == "/dev/full"));
+        assert!(t.ops.contains(&Op::Link {
+            path: p("/bin"),
+            target: p("usr/bin")
+        }));
+        assert!(t.ops.contains(&Op::Link {
+            path: p("/etc/localtime"),
+            target: p("/usr/share/zoneinfo/UTC")
+        }));
+        // Nothing of the host's /tmp, /home, /run.
+        assert!(
+            !b.iter()
+                .any(|(d, _)| d.starts_with("/home") || d.starts_with("/run"))
+        );
+        assert_eq!(t.base, p("/tmp"));
+    }
+
+    #[test]
+    fn the_run_writes_only_its_tmpfs_with_var_tmp_and_dev_shm_in_it() {
+        let t = plan(&[], &[], 5 << 20, &debian());
+        let tmpfs: Vec<&Op> = t
+            .ops
+            .iter()
+            .filter(|o| matches!(o, Op::Tmpfs { .. }))
+            .collect();
+        assert_eq!(
+            tmpfs,
+            [&Op::Tmpfs {
+                path: p("/tmp"),
+                options: "size=5242880,nr_inodes=65536,mode=1777".into(),
+                read_only: false
+            }]
+        );
+        for (path, source) in [("/var/tmp", "/tmp/.var-tmp"), ("/dev/shm", "/tmp/.dev-shm")] {
+            assert!(t.ops.contains(&Op::Bind {
+                source: p(source),
+                path: p(path),
+                read_only: false,
+                in_root: true
+            }));
+        }
+        let writable: Vec<_> = binds(&t)
+            .into_iter()
+            .filter(|(d, ro)| !ro && !d.starts_with("/dev/") || d == "/dev/shm")
+            .map(|(d, _)| d)
+            .collect();
+        assert_eq!(writable, ["/var/tmp", "/dev/shm"]);
+    }
+
+    #[test]
+    fn the_commands_files_are_bound_at_their_paths_and_the_base_avoids_them() {
+        let needed = [p("/home/u/p/sol"), p("/home/u/classes"), p("/tmp/x/a.out")];
+        let t = plan(&needed, &[], 1 << 20, &debian());
+        parents_first(&t);
+        let b = binds(&t);
+        for n in ["/home/u/p/sol", "/home/u/classes", "/tmp/x/a.out"] {
+            assert!(b.contains(&(n.into(), true)), "{n} in {b:?}");
+        }
+        // Made in the root with traversable parents, not the host's /home.
+        assert!(t.ops.contains(&Op::Dir(p("/home/u"), 0o755)));
+        assert!(t.ops.contains(&Op::File(p("/home/u/p/sol"))));
+        // /tmp/x/a.out lies in the run's tmpfs: made after it is mounted.
+        let tmpfs = t
+            .ops
+            .iter()
+            .position(|o| matches!(o, Op::Tmpfs { path, .. } if path == Path::new("/tmp")))
+            .unwrap();
+        let program = t
+            .ops
+            .iter()
+            .position(|o| o == &Op::File(p("/tmp/x/a.out")))
+            .unwrap();
+        assert!(tmpfs < program);
+        // The host's /tmp holds the program: the root is built on /mnt.
+        assert_eq!(t.base, p("/mnt"));
+    }
+
+    #[test]
+    fn system_files_and_odd_paths_are_not_bound_again() {
+        let needed = [
+            p("/usr/bin/python3"),
+            p("/bin/sh"),
+            p("/proc/self/fd/0"),
+            p("/dev/null"),
+            p("relative"),
+            p("/home/u/../u/p/sol"),
+        ];
+        let t = plan(&needed, &[], 1 << 20, &debian());
+        let extra: Vec<_> = binds(&t)
+            .into_iter()
+            .filter(|(d, _)| d.starts_with("/home") || d.contains("python") || d == "/bin/sh")
+            .collect();
+        assert!(extra.is_empty(), "{extra:?}");
+    }
+
+    #[test]
+    fn hidden_directories_are_covered_where_the_root_shows_them() {
+        let needed = [p("/home/u/p/sol")];
+        let hide = [
+            p("/opt/tests"),
+            p("/home/u/tests"),
+            p("/home/u/p"),
+            p("/srv/t"),
+        ];
+        let t = plan(&needed, &hide, 1 << 20, &debian());
+        parents_first(&t);
+        let covers: Vec<&Path> = t
+            .ops
+            .iter()
+            .filter_map(|o| match o {
+                Op::Tmpfs {
+                    path,
+                    read_only: true,
+                    options,
+                } => {
+                    assert_eq!(options, COVER_OPTIONS);
+                    Some(path.as_path())
+                }
+                _ => None,
+            })
+            .collect();
+        // /opt is bound: its tests are covered. /home/u/tests and /srv/t are
+        // not in the root at all; /home/u/p holds the program.
+        assert_eq!(covers, [Path::new("/opt/tests")]);
+        // The covers come after every bind.
+        let last_bind = t
+            .ops
+            .iter()
+            .rposition(|o| matches!(o, Op::Bind { .. }))
+            .unwrap();
+        let cover = t
+            .ops
+            .iter()
+            .position(|o| {
+                matches!(
+                    o,
+                    Op::Tmpfs {
+                        read_only: true,
+                        ..
+                    }
+                )
+            })
+            .unwrap();
+        assert!(last_bind < cover);
+    }
+
+    #[test]
+    fn clean_paths_only() {
+        assert_eq!(clean(Path::new("/a/b")), Some(p("/a/b")));
+        assert_eq!(clean(Path::new("/a/./b")), Some(p("/a/b")));
+        assert_eq!(clean(Path::new("/a/../b")), None);
+        assert_eq!(clean(Path::new("a/b")), None);
+    }
+}
