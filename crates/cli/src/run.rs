@@ -20,7 +20,10 @@ pub(crate) enum IsolationArg {
     Auto,
     /// PID, mount, IPC and UTS namespaces; refuse to run without them.
     Strict,
-    /// Session, process group and (as root) a user id per run; no namespaces.
+    /// No namespaces: session, process group and (as root) a user id per
+    /// run, in the host's file tree behind Landlock. It does not protect the
+    /// metadata of files the run's user owns, hides no process, bounds the
+    /// disk per file only, and without root runs as your own user id.
     Basic,
 }
 
@@ -243,6 +246,13 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
         beatty_judge::sandbox::memory_enforcement(),
         beatty_judge::sandbox::layers()
     );
+    if let Some(open) = beatty_judge::sandbox::left_open(isolation) {
+        let why = match a.isolation {
+            IsolationArg::Basic => "--isolation basic",
+            _ => "the kernel refuses namespaces here",
+        };
+        let _ = writeln!(io::stderr(), "judge: warning: {why}: {open}");
+    }
     let cfg = RunConfig {
         time_limit,
         cpu_limit,

@@ -1,44 +1,50 @@
 //! Runs one untrusted program under limits and reports what happened.
 //!
-//! The idea, after ioi/isolate and DOMjudge's runguard: nothing a program does
-//! reaches the host, the test data or the verdict, and the kernel's own locks
-//! see to it. Every program, in both isolation modes, is confined for good
-//! before it starts: [`filesystem`] rules (Landlock: read the system and the
-//! command's files, write only the run's own directories, no TCP, abstract
-//! sockets and signals scoped to the run), a [`syscalls`] filter (seccomp:
-//! no network but Unix sockets, no keys, IPC objects, mounts, namespaces,
-//! `ptrace`, …), `no_new_privs`, and the parent-death signal at every level
-//! (so `kill -9` of the judge takes the run with it). The repository's
-//! `docs/sandbox.md` has the threat model and what each layer stops.
+//! The idea, after ioi/isolate, bubblewrap and DOMjudge's runguard: nothing a
+//! program does reaches the host, the test data or the verdict, and the
+//! kernel's own locks see to it. With strict isolation (the default wherever
+//! the kernel gives namespaces, to root and ordinary users alike) every run,
+//! and every compile, lives in a fresh root of its own (`root.rs`): what it
+//! must not reach is not there. In both modes every program is confined for
+//! good before it starts: [`filesystem`] rules (Landlock: read the system
+//! and the command's files, write only the run's own directories, no TCP,
+//! abstract sockets and signals scoped to the run), a [`syscalls`] filter
+//! (seccomp: no sockets but Unix pairs, no keys, IPC objects, mounts,
+//! namespaces, `ptrace`, memfd, watches, other processes' limits, …),
+//! `no_new_privs`, and the parent-death signal at every level (so `kill -9`
+//! of the judge takes the run with it). The repository's `docs/sandbox.md`
+//! has the threat model and what each layer stops.
 //!
 //! Every run is a set of processes the judge fully owns. The program gets a
 //! clean environment (`PATH=/usr/local/bin:/usr/bin:/bin`, `HOME` its
-//! working directory, `TMPDIR` the same or, with a private `/tmp`, `/tmp`,
+//! working directory, `TMPDIR` `/tmp` with strict isolation, else the same,
 //! `LANG=C`; a command without a `/` is looked up in that `PATH`, then in the
 //! judge's), and no file descriptor but its standard input (a pipe the judge
 //! feeds from memory), output and error. Before its `exec` it joins the run's
 //! memory cgroup (where there is one), starts a new session, takes the
-//! resource limits and is confined; `inside.rs` lists these steps.
+//! resource limits (among them [`MAX_FILES`] descriptors) and is confined;
+//! `inside.rs` lists these steps.
 //!
-//! * [`Isolation::Strict`]: the judge forks a small *init* into a fresh PID
-//!   namespace and a private mount namespace (through a new user namespace
-//!   when the judge is not root). Init (PID 1) mounts a fresh `/proc` (which
-//!   shows only the run's processes), starts the program (PID 2) and reaps
-//!   every orphan; when the program ends, init reports its wait status to the
-//!   judge and exits (as it does when the judge dies: `PR_SET_PDEATHSIG =
-//!   SIGKILL`), and the kernel kills every process of the namespace, whatever
-//!   they did with sessions and process groups. The program sees no process
-//!   outside it, so it cannot signal the judge. The
-//!   directories given in [`Limits::hide`] (the test data) are covered by an
-//!   empty read-only tmpfs, and `/tmp`, `/var/tmp` and `/dev/shm` by one fresh
-//!   private tmpfs of [`Limits::disk`] (gone with the run), each unless the
-//!   program or an argument lies inside it; System V IPC and the host name are
-//!   private too (IPC and UTS namespaces). The working
-//!   directory is `/tmp/run` in the private `/tmp` (or, when `/tmp` stays
-//!   uncovered, a fresh directory in the judge's temporary directory).
-//! * [`Isolation::Basic`]: no namespaces. The program runs in its own session
-//!   and process group, in a fresh directory of the judge's temporary
-//!   directory; the judge is a child subreaper (`PR_SET_CHILD_SUBREAPER`), so
+//! * [`Isolation::Strict`]: the judge forks a small *init* into fresh PID,
+//!   mount, IPC and UTS namespaces (through a new user namespace when the
+//!   judge is not root). Init (PID 1) builds the run's root in an empty tmpfs
+//!   (the system directories read-only, the command's files at their paths,
+//!   the devices programs use, a fresh `/proc` that shows only the run's
+//!   processes, and one private tmpfs of [`Limits::disk`] for `/tmp`,
+//!   `/var/tmp`, `/dev/shm` and the working directory `/tmp/run`), covers the
+//!   directories of [`Limits::hide`] (the test data) where the root holds
+//!   them, pivots into it and detaches the host's tree; then it starts the
+//!   program (PID 2) and reaps every orphan. When the program ends, init
+//!   reports its wait status to the judge and exits (as it does when the
+//!   judge dies: `PR_SET_PDEATHSIG = SIGKILL`), and the kernel kills every
+//!   process of the namespace, whatever they did with sessions and process
+//!   groups. The program sees no process outside it, so it cannot signal the
+//!   judge; System V IPC and the host name are private too.
+//! * [`Isolation::Basic`]: no namespaces, the fallback where the kernel gives
+//!   none ([`left_open`] says what it loses). The program runs in its own
+//!   session and process group, in a fresh directory of the judge's temporary
+//!   directory, in the host's file tree behind Landlock; the judge is a child
+//!   subreaper (`PR_SET_CHILD_SUBREAPER`), so
 //!   every descendant that outlives its parent becomes the judge's child. At
 //!   the end the judge kills the group, everything in the run's cgroup (or, as
 //!   root without a cgroup, every process of the run's user id) and the
@@ -47,9 +53,11 @@
 //!   of the judge is in progress, so with parallel runs and neither root nor a
 //!   cgroup it may live until then). What basic loses: the program sees every
 //!   process in `/proc`, its working directory lies on the judge's disk
-//!   (bounded per file by [`Limits::disk`]), and without root it runs as the
-//!   judge's own user id (Landlock still keeps it from the user's files and,
-//!   where the kernel's ABI has it, from signalling the judge).
+//!   (bounded per file by [`Limits::disk`]), Landlock checks opening files but
+//!   not the metadata calls (`chmod`, `utimensat`, `setxattr`) on files the
+//!   run's user owns, and without root it runs as the judge's own user id
+//!   (Landlock still keeps it from opening the user's files and, where the
+//!   kernel's ABI has it, from signalling the judge).
 //!
 //! When the judge runs as root (real root: effective uid 0 with the user ids
 //! of the runs mapped and the capabilities to switch to them; root of a user
@@ -74,7 +82,11 @@
 //! killed. Without a cgroup (an unprivileged judge, as a rule), the limit
 //! applies to the resident memory of the run's processes together: the judge
 //! samples it from `/proc` with the CPU time, every 20 ms, and kills the run
-//! past the limit (MLE); the peak is the largest sample or the largest single
+//! past the limit (MLE); the sample includes what the pipes and sockets the
+//! run holds open may hold (their buffers are kernel memory no resident
+//! figure shows: 16 pages a pipe, twice the default send buffer a socket,
+//! which the syscall filter keeps from growing); the peak is the largest
+//! sample or the largest single
 //! process's own peak (`wait4`), and a run whose peak is over the limit, or
 //! that failed (non-zero exit or a signal) with standard error naming a failed
 //! allocation (`MemoryError`, `bad_alloc`, `out of memory`,
@@ -85,7 +97,9 @@
 //! only bounds what one process can take between two samples. What the
 //! fallback loses: memory touched and freed between two samples by processes
 //! that each stay under the limit is not seen; pages that forked processes
-//! share count once for each; files in a private `/tmp` are not counted.
+//! share count once for each; files in a private `/tmp` are not counted (the
+//! disk limit bounds them); pipes and sockets passed over a socket and closed
+//! (in flight) are not seen, at most [`MAX_FILES`] of them per user.
 //!
 //! Every run's environment pins PyPy's young generation ([`PYPY_NURSERY`]),
 //! which PyPy otherwise sizes from the cache the CPU reports, so that a
@@ -151,16 +165,17 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Isolation {
-    /// PID, mount, IPC and UTS namespaces.
+    /// A fresh root in PID, mount, IPC and UTS namespaces.
     Strict,
-    /// Session, process group, per-run user id when root.
+    /// Session, process group, per-run user id when root; the host's file
+    /// tree behind Landlock ([`left_open`] says what it loses).
     Basic,
 }
 
 impl std::fmt::Display for Isolation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Isolation::Strict => "strict (PID, mount, IPC and UTS namespaces)",
+            Isolation::Strict => "strict (a fresh root; PID, mount, IPC and UTS namespaces)",
             Isolation::Basic => "basic (session, process group, no namespaces)",
         })
     }
@@ -201,6 +216,18 @@ pub fn strict_available() -> bool {
         )
         .is_ok_and(|o| o.exit == Exit::Code(0) && o.limit.is_none())
     })
+}
+
+/// What an isolation mode leaves open that strict isolation closes, for the
+/// judge's report: `None` for [`Isolation::Strict`].
+#[must_use]
+pub fn left_open(isolation: Isolation) -> Option<&'static str> {
+    match isolation {
+        Isolation::Strict => None,
+        Isolation::Basic => Some(
+            "basic isolation keeps the run in the host's file tree, where Landlock checks opening files but not chmod, chown, times or extended attributes of files the run's user owns (without root: yours); the run sees every process in /proc, writes its files on the judge's disk (bounded per file only, not in all), and without root runs as your own user id",
+        ),
+    }
 }
 
 /// The confinement layers every program gets here (filesystem and syscall
@@ -249,12 +276,14 @@ pub struct Limits {
     pub output: u64,
     /// Bytes the run may write to files: with [`Isolation::Strict`] the size
     /// of the one private tmpfs that holds its `/tmp`, `/var/tmp`, `/dev/shm`
-    /// (and so its working directory), in every mode the largest file it may
-    /// write (`RLIMIT_FSIZE`; beyond it the write fails, or `SIGXFSZ` kills).
+    /// (and so its working directory), the only writable place of its root;
+    /// in every mode the largest file it may write (`RLIMIT_FSIZE`; beyond it
+    /// the write fails, or `SIGXFSZ` kills).
     pub disk: u64,
     /// Directories the program must not see (the test data): with
-    /// [`Isolation::Strict`] each is covered by an empty read-only tmpfs in the
-    /// run's mount namespace, unless the program or an argument lies inside it.
+    /// [`Isolation::Strict`] absent from the run's root, or where a bound
+    /// system directory holds one, covered by an empty read-only tmpfs,
+    /// unless the program or an argument lies inside it.
     pub hide: Vec<PathBuf>,
 }
 
