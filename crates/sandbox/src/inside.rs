@@ -124,6 +124,7 @@ pub(crate) enum Op {
         options: CString,
         read_only: bool,
     },
+    Seal(Vec<CString>),
 }
 
 type Step = std::io::Result<()>;
@@ -318,9 +319,9 @@ impl Inside {
 }
 
 /// Builds the fresh root and pivots into it (see `root.rs`): private
-/// propagation, the base's tmpfs, the steps, a fresh `/proc` (mounted while
-/// the host's is still in view, as a user namespace requires), the base
-/// read-only, the pivot.
+/// propagation, the base's tmpfs, the steps (the seal among them makes the
+/// base read-only), a fresh `/proc` (mounted while the host's is still in
+/// view, as a user namespace requires), the pivot.
 fn build_root(tree: &Tree) -> Step {
     // Nothing mounted in here propagates out.
     check(sys::mount(
@@ -337,9 +338,26 @@ fn build_root(tree: &Tree) -> Step {
         libc::MS_NOSUID | libc::MS_NODEV,
         Some(&tree.base_options),
     ))?;
+    // Modes exactly as planned; the program gets init's mask back.
+    let mask = sys::umask(0);
+    let built = build_steps(tree);
+    sys::umask(mask);
+    built?;
+    check(sys::mount(
+        c"proc",
+        &tree.proc,
+        Some(c"proc"),
+        libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+        None,
+    ))?;
+    check(sys::pivot_into(&tree.base))
+}
+
+/// The steps of the root's plan, in order.
+fn build_steps(tree: &Tree) -> Step {
     for op in &tree.ops {
         check(match op {
-            Op::Dir(d, mode) => sys::make_dir(d, *mode),
+            Op::Dir(d, mode) => sys::mkdir(d, *mode),
             Op::File(f) => sys::make_file(f),
             Op::Link { target, path } => sys::symlink(target, path),
             Op::Bind {
@@ -360,15 +378,15 @@ fn build_root(tree: &Tree) -> Step {
                 let flags = if *read_only { fixed | ro } else { fixed };
                 sys::mount(c"tmpfs", path, Some(c"tmpfs"), flags, Some(options))
             }
+            // One call where the kernel has it (5.12), else one remount a
+            // bind and one for the base.
+            Op::Seal(binds) => {
+                sys::seal(&tree.base)
+                    || (sys::last_errno() == libc::ENOSYS
+                        && binds.iter().all(|b| sys::remount_read_only(b))
+                        && sys::remount_read_only(&tree.base))
+            }
         })?;
     }
-    check(sys::mount(
-        c"proc",
-        &tree.proc,
-        Some(c"proc"),
-        libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-        None,
-    ))?;
-    check(sys::remount_read_only(&tree.base))?;
-    check(sys::pivot_into(&tree.base))
+    Ok(())
 }

@@ -497,6 +497,12 @@ fn inside_tree(tree: &root::Tree) -> std::io::Result<inside::Tree> {
                     options: CString::new(options.as_str())?,
                     read_only: *read_only,
                 },
+                root::Op::Seal(binds) => inside::Op::Seal(
+                    binds
+                        .iter()
+                        .map(|b| base(b))
+                        .collect::<std::io::Result<_>>()?,
+                ),
             })
         })
         .collect::<std::io::Result<_>>()?;
@@ -737,4 +743,79 @@ pub fn run(
         stdout,
         stderr,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The mount options of each mount point a strict run sees, from its
+    /// own `/proc/self/mountinfo` (field 5 the mount point, 6 the options).
+    fn mounts_seen() -> Vec<(String, String)> {
+        let limits = Limits {
+            wall: Duration::from_secs(10),
+            cpu: Duration::from_secs(10),
+            memory: 256 << 20,
+            output: 1 << 20,
+            disk: 1 << 20,
+            hide: Vec::new(),
+        };
+        let cmd = ["cat".into(), "/proc/self/mountinfo".into()];
+        let o = run(&cmd, Arc::new(Vec::new()), &limits, Isolation::Strict).expect("a run");
+        assert_eq!(
+            o.exit,
+            Exit::Code(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split(' ').collect();
+                Some((f.get(4)?.to_string(), f.get(5)?.to_string()))
+            })
+            .collect()
+    }
+
+    /// The root, the system's binds and the files of `/etc` are read-only
+    /// and `nosuid`, the run's `/tmp` and the devices writable: by one
+    /// `mount_setattr`, and by the remounts of a kernel without it.
+    #[test]
+    fn the_root_is_sealed_read_only_with_and_without_mount_setattr() {
+        if !strict_available() {
+            eprintln!("skipping: no namespaces here");
+            return;
+        }
+        for fallback in [false, true] {
+            sys::NO_MOUNT_SETATTR.store(fallback, std::sync::atomic::Ordering::SeqCst);
+            let seen = mounts_seen();
+            sys::NO_MOUNT_SETATTR.store(false, std::sync::atomic::Ordering::SeqCst);
+            let options = |point: &str| {
+                seen.iter()
+                    .find(|(p, _)| p == point)
+                    .map(|(_, o)| o.split(',').map(str::to_owned).collect::<Vec<_>>())
+                    .unwrap_or_else(|| panic!("no mount on {point} in {seen:?}"))
+            };
+            for ro in ["/", "/usr", "/etc/ld.so.cache"] {
+                let o = options(ro);
+                assert!(
+                    o.contains(&"ro".into()) && o.contains(&"nosuid".into()),
+                    "{ro}: {o:?} (fallback {fallback})"
+                );
+            }
+            for rw in ["/tmp", "/var/tmp", "/dev/shm", "/dev/null"] {
+                assert!(
+                    options(rw).contains(&"rw".into()),
+                    "{rw} (fallback {fallback})"
+                );
+            }
+            // Nothing of the host's /home, /root or /run is mounted.
+            assert!(
+                !seen.iter().any(|(p, _)| p.starts_with("/home")
+                    || p.starts_with("/root")
+                    || p.starts_with("/run")),
+                "{seen:?}"
+            );
+        }
+    }
 }

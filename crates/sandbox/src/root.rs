@@ -28,8 +28,13 @@
 //!
 //! The plan of the tree is made in the judge ([`plan`], pure, tested with a
 //! fake host); init carries it out with one system call a step (`inside.rs`).
-//! A bind is made read-only by a remount that keeps the flags the kernel
-//! locks in a user namespace (`sys::remount_read_only`).
+//! Every directory, file and link of the root is made first and the system's
+//! binds after them; then one call ([`Op::Seal`]: `mount_setattr`, recursive)
+//! makes the base and everything bound so far read-only, `nosuid` and
+//! `nodev`, and only then come the writable mounts (the devices, the run's
+//! tmpfs) and the rest. Where the kernel has no `mount_setattr` (before
+//! 5.12) each bind the seal lists is remounted read-only instead, keeping the
+//! flags the kernel locks in a user namespace (`sys::remount_read_only`).
 
 use crate::filesystem;
 use std::path::{Component, Path, PathBuf};
@@ -87,8 +92,10 @@ pub(crate) enum Op {
     File(PathBuf),
     /// A symbolic link `path` → `target`.
     Link { path: PathBuf, target: PathBuf },
-    /// `source` bound at `path` (with everything mounted below it); read-only
-    /// or not. `source` is a host path, or with `in_root` a path of the root.
+    /// `source` bound at `path` (with everything mounted below it), remounted
+    /// read-only at once with `read_only` (a bind made after the seal); a bind
+    /// before it is made read-only by the seal. `source` is a host path, or
+    /// with `in_root` a path of the root.
     Bind {
         source: PathBuf,
         path: PathBuf,
@@ -102,6 +109,10 @@ pub(crate) enum Op {
         options: String,
         read_only: bool,
     },
+    /// The base and everything mounted in it so far made read-only, `nosuid`
+    /// and `nodev`; the binds listed are remounted one by one where the
+    /// kernel cannot do it in one call.
+    Seal(Vec<PathBuf>),
 }
 
 /// The plan of a root: where to build it and how.
@@ -169,6 +180,13 @@ fn clean(p: &Path) -> Option<PathBuf> {
 #[derive(Default)]
 struct Builder {
     ops: Vec<Op>,
+    /// The binds made before the seal (in order, after the directories,
+    /// files and links).
+    binds: Vec<Op>,
+    /// Writable binds made before the seal, carried out after it.
+    late: Vec<Op>,
+    /// Whether the seal is in `ops`: binds from then on go straight there.
+    sealed: bool,
     /// Directories made in the root (their contents are the root's own).
     made: Vec<PathBuf>,
     /// Paths bound or linked from the host (everything below is the host's).
@@ -216,13 +234,42 @@ impl Builder {
             Kind::File => self.ops.push(Op::File(path.to_path_buf())),
             Kind::Missing | Kind::Link(_) => return,
         }
-        self.ops.push(Op::Bind {
+        let bind = |read_only| Op::Bind {
             source: path.to_path_buf(),
             path: path.to_path_buf(),
             read_only,
             in_root: false,
-        });
+        };
+        match (self.sealed, read_only) {
+            (false, true) => self.binds.push(bind(false)),
+            (_, read_only) => {
+                let op = bind(read_only);
+                // A writable bind before the seal waits until after it.
+                if self.sealed {
+                    self.ops.push(op);
+                } else {
+                    self.late.push(op);
+                }
+            }
+        }
         self.taken.push(path.to_path_buf());
+    }
+
+    /// The binds, then the seal of everything made so far, then the
+    /// writable binds that waited for it.
+    fn seal(&mut self) {
+        let sealed = self
+            .binds
+            .iter()
+            .filter_map(|b| match b {
+                Op::Bind { path, .. } => Some(path.clone()),
+                _ => None,
+            })
+            .collect();
+        self.ops.append(&mut self.binds);
+        self.ops.push(Op::Seal(sealed));
+        self.ops.append(&mut self.late);
+        self.sealed = true;
     }
 
     fn link(&mut self, path: &Path, target: &Path) {
@@ -277,6 +324,7 @@ pub(crate) fn plan(needed: &[PathBuf], hide: &[PathBuf], disk: u64, host: &dyn H
     for p in needed.iter().filter(|p| !in_tmp(p) && !special(p)) {
         b.bind(p, &host.kind_followed(p), true);
     }
+    b.seal();
     b.ops.push(Op::Tmpfs {
         path: "/tmp".into(),
         options: format!("size={disk},nr_inodes=65536,mode=1777"),
@@ -386,16 +434,64 @@ mod tests {
         PathBuf::from(s)
     }
 
+    /// Every bind and whether it ends read-only (remounted at once, or
+    /// listed by the seal).
     fn binds(t: &Tree) -> Vec<(String, bool)> {
+        let sealed: Vec<&PathBuf> = t
+            .ops
+            .iter()
+            .flat_map(|o| match o {
+                Op::Seal(b) => b.iter().collect(),
+                _ => Vec::new(),
+            })
+            .collect();
         t.ops
             .iter()
             .filter_map(|o| match o {
                 Op::Bind {
                     path, read_only, ..
-                } => Some((path.display().to_string(), *read_only)),
+                } => Some((
+                    path.display().to_string(),
+                    *read_only || sealed.contains(&path),
+                )),
                 _ => None,
             })
             .collect()
+    }
+
+    /// The seal comes once, after every directory, file and link of the
+    /// base and every read-only bind it lists, and before every writable
+    /// mount; what is made after it lies in the run's tmpfs.
+    fn sealed_in_order(t: &Tree) {
+        let at = t
+            .ops
+            .iter()
+            .position(|o| matches!(o, Op::Seal(_)))
+            .expect("a seal");
+        assert_eq!(t.ops.iter().filter(|o| matches!(o, Op::Seal(_))).count(), 1);
+        let Op::Seal(listed) = &t.ops[at] else {
+            unreachable!()
+        };
+        for (i, o) in t.ops.iter().enumerate() {
+            match o {
+                Op::Dir(p, _) | Op::File(p) | Op::Link { path: p, .. } if i > at => {
+                    assert!(p.starts_with("/tmp/"), "{o:?} after the seal");
+                }
+                Op::Bind {
+                    path, read_only, ..
+                } if i < at => {
+                    assert!(!read_only && listed.contains(path), "{o:?}");
+                }
+                Op::Bind {
+                    read_only: false,
+                    in_root: false,
+                    path,
+                    ..
+                } if i > at => assert!(path.starts_with("/dev/"), "{o:?}"),
+                Op::Tmpfs { .. } => assert!(i > at, "{o:?} before the seal"),
+                _ => {}
+            }
+        }
     }
 
     /// Every path an op makes or mounts on has its parent made (or bound)
@@ -412,6 +508,7 @@ mod tests {
                 Op::File(f) => (f, true),
                 Op::Link { path, .. } => (path, true),
                 Op::Bind { path, .. } | Op::Tmpfs { path, .. } => (path, false),
+                Op::Seal(_) => continue,
             };
             if makes {
                 let parent = path.parent().expect("a parent");
@@ -428,6 +525,7 @@ mod tests {
     fn the_system_is_bound_read_only_and_merged_usr_links_made_again() {
         let t = plan(&[], &[], 1 << 20, &debian());
         parents_first(&t);
+        sealed_in_order(&t);
         let b = binds(&t);
         assert!(b.contains(&("/usr".into(), true)));
         assert!(b.contains(&("/opt".into(), true)));
@@ -489,6 +587,7 @@ mod tests {
         let needed = [p("/home/u/p/sol"), p("/home/u/classes"), p("/tmp/x/a.out")];
         let t = plan(&needed, &[], 1 << 20, &debian());
         parents_first(&t);
+        sealed_in_order(&t);
         let b = binds(&t);
         for n in ["/home/u/p/sol", "/home/u/classes", "/tmp/x/a.out"] {
             assert!(b.contains(&(n.into(), true)), "{n} in {b:?}");
@@ -541,6 +640,7 @@ mod tests {
         ];
         let t = plan(&needed, &hide, 1 << 20, &debian());
         parents_first(&t);
+        sealed_in_order(&t);
         let covers: Vec<&Path> = t
             .ops
             .iter()

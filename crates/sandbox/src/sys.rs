@@ -419,6 +419,59 @@ pub fn pivot_into(base: &CStr) -> bool {
     }
 }
 
+/// `mkdir(path, mode)` (async-signal-safe): the mode less the umask.
+pub fn mkdir(path: &CStr, mode: libc::mode_t) -> bool {
+    // SAFETY: path is a valid C string.
+    unsafe { libc::mkdir(path.as_ptr(), mode) == 0 }
+}
+
+/// Sets the file mode creation mask; the old one (async-signal-safe).
+pub fn umask(mask: libc::mode_t) -> libc::mode_t {
+    // SAFETY: umask has no memory preconditions.
+    unsafe { libc::umask(mask) }
+}
+
+/// This thread's `errno` (async-signal-safe).
+pub fn last_errno() -> i32 {
+    last_error().raw_os_error().unwrap_or(0)
+}
+
+/// Tests take the way of a kernel without `mount_setattr` with this set.
+#[cfg(test)]
+pub static NO_MOUNT_SETATTR: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Makes the mount at `path` and every mount below it read-only, `nosuid`
+/// and `nodev` in one call (async-signal-safe: `mount_setattr` with
+/// `AT_RECURSIVE`, Linux 5.12; `ENOSYS` before). Setting these flags is
+/// allowed on mounts a user namespace locks; only clearing them is not.
+pub fn seal(path: &CStr) -> bool {
+    #[cfg(test)]
+    if NO_MOUNT_SETATTR.load(std::sync::atomic::Ordering::SeqCst) {
+        // SAFETY: errno is this thread's own.
+        unsafe { *libc::__errno_location() = libc::ENOSYS };
+        return false;
+    }
+    let attr = libc::mount_attr {
+        attr_set: libc::MOUNT_ATTR_RDONLY | libc::MOUNT_ATTR_NOSUID | libc::MOUNT_ATTR_NODEV,
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    // SAFETY: path is a valid C string and attr a valid mount_attr of the
+    // size passed.
+    unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            path.as_ptr(),
+            libc::AT_RECURSIVE as libc::c_uint,
+            &raw const attr,
+            std::mem::size_of::<libc::mount_attr>(),
+        ) == 0
+    }
+}
+
 /// `chown(path, uid, uid)` (async-signal-safe).
 pub fn chown(path: &CStr, uid: u32) -> bool {
     // SAFETY: path is a valid C string.
