@@ -546,9 +546,7 @@ fn prepare(cmd: &[OsString], limits: &Limits, isolation: Isolation) -> std::io::
         false => Some(workdir::WorkDir::new(uid)?),
     };
     plan.place(workdir.as_ref().map(workdir::WorkDir::path), &limits.hide);
-    let tree = plan
-        .strict
-        .then(|| plan.root(limits.disk.max(1 << 20), &root::RealHost));
+    let tree = plan.strict.then(|| plan.root(limits.disk.max(1 << 20)));
     let ruleset = filesystem::ruleset(&plan.landlock())?;
     Ok(Prepared {
         plan,

@@ -78,8 +78,8 @@ impl Plan {
     }
 
     /// The fresh root of a strict run with a tmpfs of `disk` bytes.
-    pub fn root(&self, disk: u64, host: &dyn root::Host) -> root::Tree {
-        root::plan(&self.needed, &self.hide, disk, host)
+    pub fn root(&self, disk: u64) -> root::Tree {
+        root::plan_here(&self.needed, &self.hide, disk)
     }
 
     /// The Landlock rules of the run: read the command's files, write its
@@ -197,7 +197,7 @@ mod tests {
         let mut p = Plan::new(&cmd(&[prog.to_str().unwrap()]), Isolation::Strict);
         p.place(None, &[]);
         assert_eq!(p.home(), "/tmp/run");
-        let tree = p.root(1 << 20, &root::RealHost);
+        let tree = p.root(1 << 20);
         let bound = tree
             .ops
             .iter()

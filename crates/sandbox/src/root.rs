@@ -11,8 +11,7 @@
 //! * the system directories ([`filesystem::SYSTEM`], bound read-only, or the
 //!   symbolic link a merged `/usr` makes of `/bin`, `/lib`, …);
 //! * the files of `/etc` runtimes read ([`filesystem::ETC`]), read-only;
-//! * the CPU and cgroup information of `/sys` runtimes size themselves by,
-//!   read-only;
+//! * the CPU information of `/sys` runtimes size themselves by, read-only;
 //! * `/dev` with `null`, `zero`, `full`, `random`, `urandom` (bound, so
 //!   writable as on the host) and the links `fd`, `stdin`, `stdout`,
 //!   `stderr` into `/proc/self/fd`; no terminal;
@@ -26,8 +25,8 @@
 //! * an empty read-only tmpfs over each hidden directory
 //!   ([`crate::Limits::hide`], the test data) that a bound directory holds.
 //!
-//! The plan of the tree is made in the judge ([`plan`], pure, tested with a
-//! fake host); init carries it out with one system call a step (`inside.rs`).
+//! The plan of the tree is made in the judge ([`plan_here`], pure but for
+//! what it asks the host, tested with a fake host); init carries it out with one system call a step (`inside.rs`).
 //! Every directory, file and link of the root is made first and the system's
 //! binds after them; then one call ([`Op::Seal`]: `mount_setattr`, recursive)
 //! makes the base and everything bound so far read-only, `nosuid` and
@@ -124,8 +123,11 @@ pub(crate) struct Tree {
     pub ops: Vec<Op>,
 }
 
-/// The CPU and cgroup information runtimes read (`/proc` is mounted fresh).
-pub(crate) const SYS: &[&str] = &["/sys/devices/system/cpu", "/sys/fs/cgroup"];
+/// The CPU information runtimes read (`/proc` is mounted fresh). Not
+/// `/sys/fs/cgroup`: the host's cgroup tree is none of the run's business,
+/// and a runtime that sizes itself by it (the JVM's heap) would then size
+/// itself one way as root (with a memory cgroup) and another without.
+pub(crate) const SYS: &[&str] = &["/sys/devices/system/cpu"];
 
 /// Devices, bound writable.
 pub(crate) const DEVICES: &[&str] = &[
@@ -177,7 +179,7 @@ fn clean(p: &Path) -> Option<PathBuf> {
 }
 
 /// The tree being planned: its steps and what they made.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Builder {
     ops: Vec<Op>,
     /// The binds made before the seal (in order, after the directories,
@@ -297,8 +299,24 @@ impl Builder {
 
 /// The plan of the root of a run whose command needs the host paths `needed`
 /// (absolute), with the directories `hide` (absolute, links resolved) covered
-/// where the root holds them, and a tmpfs of `disk` bytes on `/tmp`.
+/// where the root holds them, and a tmpfs of `disk` bytes on `/tmp`, on the
+/// host `host` (the tests' fake one; the judge's is [`plan_here`]).
+#[cfg(test)]
 pub(crate) fn plan(needed: &[PathBuf], hide: &[PathBuf], disk: u64, host: &dyn Host) -> Tree {
+    finish(fixed(host), needed, hide, disk, host)
+}
+
+/// The plan of a root (see `plan`) on the real host, whose system part (the same for every run) is
+/// planned once per judge.
+pub(crate) fn plan_here(needed: &[PathBuf], hide: &[PathBuf], disk: u64) -> Tree {
+    static FIXED: std::sync::OnceLock<Builder> = std::sync::OnceLock::new();
+    let fixed = FIXED.get_or_init(|| fixed(&RealHost)).clone();
+    finish(fixed, needed, hide, disk, &RealHost)
+}
+
+/// The part of every root that does not depend on the command: the system,
+/// `/etc`, `/sys`, `/dev`, and the directories the rest is mounted on.
+fn fixed(host: &dyn Host) -> Builder {
     let mut b = Builder::default();
     for p in filesystem::SYSTEM.iter().chain(filesystem::ETC).chain(SYS) {
         b.take(Path::new(p), host, true);
@@ -314,6 +332,17 @@ pub(crate) fn plan(needed: &[PathBuf], hide: &[PathBuf], disk: u64, host: &dyn H
     for w in WRITABLE {
         b.dir(Path::new(w), 0o755);
     }
+    b
+}
+
+/// The rest of a plan after its fixed part `b`.
+fn finish(
+    mut b: Builder,
+    needed: &[PathBuf],
+    hide: &[PathBuf],
+    disk: u64,
+    host: &dyn Host,
+) -> Tree {
     // The command's files: those outside the run's tmpfs now, the others
     // once it is mounted. Parents before children, each once.
     let mut needed: Vec<PathBuf> = needed.iter().filter_map(|p| clean(p)).collect();
@@ -530,7 +559,9 @@ mod tests {
         assert!(b.contains(&("/usr".into(), true)));
         assert!(b.contains(&("/opt".into(), true)));
         assert!(b.contains(&("/etc/ld.so.cache".into(), true)));
-        assert!(b.contains(&("/sys/fs/cgroup".into(), true)));
+        assert!(b.contains(&("/sys/devices/system/cpu".into(), true)));
+        // The host's cgroup tree is not shown.
+        assert!(!b.iter().any(|(d, _)| d.starts_with("/sys/fs")));
         // Devices stay writable; the missing ones are left out.
         assert!(b.contains(&("/dev/null".into(), false)));
         assert!(!b.iter().any(|(d, _)| d == "/dev/full"));
