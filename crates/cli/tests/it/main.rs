@@ -8,6 +8,7 @@ mod accepted;
 mod cli;
 mod common;
 mod e2e;
+mod fresh_root;
 mod hostile;
 mod package;
 mod play;
