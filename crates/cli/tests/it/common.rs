@@ -1,5 +1,8 @@
 //! Helpers shared by the judge's integration tests.
 
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
 /// Whether the tests run as root (real uid 0), who ignores file permissions.
 pub fn is_root() -> bool {
     std::fs::read_to_string("/proc/self/status").is_ok_and(|s| {
@@ -39,4 +42,81 @@ pub fn judge_in(
     let out = child.wait_with_output().expect("wait judge");
     writer.join().expect("writer");
     out
+}
+
+/// A copy of the judge that `nobody` can run (the build directory may be
+/// private), made once per test process in Cargo's temporary directory (a
+/// static is never dropped, so the copies of test processes that ended are
+/// removed here instead). The hostile suites' judges run as `nobody`.
+pub fn judge_for_nobody() -> &'static Path {
+    static COPY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    COPY.get_or_init(|| {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+        for e in std::fs::read_dir(tmp).into_iter().flatten().flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if let Some(pid) = name.strip_prefix("nobody-judge-")
+                && !Path::new("/proc").join(pid).exists()
+            {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+        let d = tmp.join(format!("nobody-judge-{}", std::process::id()));
+        std::fs::create_dir_all(&d).expect("mkdir");
+        std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        let j = d.join("judge");
+        std::fs::copy(env!("CARGO_BIN_EXE_judge"), &j).expect("copy judge");
+        j
+    })
+}
+
+/// A fresh directory with the given mode.
+pub fn dir(parent: &Path, name: &str, mode: u32) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let d = parent.join(name);
+    std::fs::create_dir_all(&d).expect("mkdir");
+    std::fs::set_permissions(&d, std::fs::Permissions::from_mode(mode)).expect("chmod");
+    d
+}
+
+/// Every process whose command line contains `marker`, after a grace for the
+/// kernel to finish tearing killed processes down.
+pub fn processes_with(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_millis(50));
+        found.clear();
+        for e in std::fs::read_dir("/proc").expect("/proc").flatten() {
+            if let Ok(cmd) = std::fs::read(e.path().join("cmdline"))
+                && String::from_utf8_lossy(&cmd).contains(marker)
+            {
+                found.push(String::from_utf8_lossy(&cmd).replace('\0', " "));
+            }
+        }
+        if found.is_empty() {
+            break;
+        }
+    }
+    found
+}
+
+/// The cgroups a judge with process id `pid` left (named
+/// `beatty-judge-<pid>-<n>`), anywhere in the first levels of `/sys/fs/cgroup`.
+pub fn cgroups_of(pid: u32) -> Vec<PathBuf> {
+    let prefix = format!("beatty-judge-{pid}-");
+    let mut found = Vec::new();
+    let mut todo = vec![(PathBuf::from("/sys/fs/cgroup"), 0)];
+    while let Some((d, depth)) = todo.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            if !e.file_type().is_ok_and(|t| t.is_dir()) {
+                continue;
+            }
+            if e.file_name().to_string_lossy().starts_with(&prefix) {
+                found.push(e.path());
+            } else if depth < 4 {
+                todo.push((e.path(), depth + 1));
+            }
+        }
+    }
+    found
 }

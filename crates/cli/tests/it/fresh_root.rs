@@ -30,7 +30,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::common::is_root;
+use crate::common::{cgroups_of, dir, is_root, judge_for_nobody, processes_with};
 
 /// The unprivileged user of the second round.
 const NOBODY: u32 = 65534;
@@ -106,40 +106,6 @@ impl User {
             User::Nobody => judge_for_nobody().to_path_buf(),
         }
     }
-}
-
-/// A copy of the judge that `nobody` can run (the build directory may be
-/// private), made once per test process in Cargo's temporary directory; the
-/// copies of test processes that ended are removed here (after hostile.rs's).
-fn judge_for_nobody() -> &'static Path {
-    static COPY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    COPY.get_or_init(|| {
-        let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
-        for e in std::fs::read_dir(tmp).into_iter().flatten().flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
-            if let Some(pid) = name.strip_prefix("fresh-root-judge-")
-                && !Path::new("/proc").join(pid).exists()
-            {
-                let _ = std::fs::remove_dir_all(e.path());
-            }
-        }
-        let d = dir(
-            tmp,
-            &format!("fresh-root-judge-{}", std::process::id()),
-            0o755,
-        );
-        let j = d.join("judge");
-        std::fs::copy(env!("CARGO_BIN_EXE_judge"), &j).expect("copy judge");
-        j
-    })
-}
-
-/// A fresh directory with the given mode.
-fn dir(parent: &Path, name: &str, mode: u32) -> PathBuf {
-    let d = parent.join(name);
-    std::fs::create_dir_all(&d).expect("mkdir");
-    std::fs::set_permissions(&d, std::fs::Permissions::from_mode(mode)).expect("chmod");
-    d
 }
 
 /// Sets the mode of `path`.
@@ -447,49 +413,6 @@ fn judge(
         format!("{}: left in the judge's TMPDIR: {left:?}", j.what)
     });
     j
-}
-
-/// Every process whose command line contains `marker`, after a grace for the
-/// kernel to finish tearing killed processes down (after hostile.rs's).
-fn processes_with(marker: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for _ in 0..20 {
-        std::thread::sleep(Duration::from_millis(50));
-        found.clear();
-        for e in std::fs::read_dir("/proc").expect("/proc").flatten() {
-            if let Ok(cmd) = std::fs::read(e.path().join("cmdline"))
-                && String::from_utf8_lossy(&cmd).contains(marker)
-            {
-                found.push(String::from_utf8_lossy(&cmd).replace('\0', " "));
-            }
-        }
-        if found.is_empty() {
-            break;
-        }
-    }
-    found
-}
-
-/// The cgroups a judge with process id `pid` left (named
-/// `beatty-judge-<pid>-<n>`), anywhere in the first levels of `/sys/fs/cgroup`
-/// (after hostile.rs's).
-fn cgroups_of(pid: u32) -> Vec<PathBuf> {
-    let prefix = format!("beatty-judge-{pid}-");
-    let mut found = Vec::new();
-    let mut todo = vec![(PathBuf::from("/sys/fs/cgroup"), 0)];
-    while let Some((d, depth)) = todo.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            if !e.file_type().is_ok_and(|t| t.is_dir()) {
-                continue;
-            }
-            if e.file_name().to_string_lossy().starts_with(&prefix) {
-                found.push(e.path());
-            } else if depth < 4 {
-                todo.push((e.path(), depth + 1));
-            }
-        }
-    }
-    found
 }
 
 /// The files of the host's `/tmp` whose names start with `MARKER-`, removed
