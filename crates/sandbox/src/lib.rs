@@ -682,8 +682,10 @@ pub fn run(
         Some(cpu) => procfs::Usage { cpu, resident: 0 },
         // Basic isolation: the judge is a subreaper, and a double-forked
         // orphan of this run is its child, in the run's session.
-        None if !strict => procfs::tree_usage(pid, 0, &reaping::orphans_in_session(pid)),
-        None => procfs::tree_usage(pid, 1, &[]),
+        None if !strict => {
+            procfs::tree_usage(pid, 0, &reaping::orphans_in_session(pid), cgroup.is_none())
+        }
+        None => procfs::tree_usage(pid, 1, &[], cgroup.is_none()),
     };
     let exited = watch::Exited::of(pid);
     let seen = watch::watch(

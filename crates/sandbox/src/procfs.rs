@@ -133,10 +133,11 @@ pub(crate) struct Usage {
 /// live descendants: the CPU time of each, with
 /// what it reaped (`utime + stime + cutime + cstime`), and the resident
 /// memory (`/proc/<pid>/statm`) of those at depth `skip` or below, with the
-/// charge of the pipes and sockets they hold open. The levels
+/// charge of the pipes and sockets they hold open (with `memory`: the judge
+/// enforces the memory limit itself; else only the CPU time is wanted). The levels
 /// above are the judge's own forks (the keeper and, with namespaces, init):
 /// copies of the judge whose pages are the judge's, not the program's.
-pub(crate) fn tree_usage(pid: i32, skip: usize, orphans: &[i32]) -> Usage {
+pub(crate) fn tree_usage(pid: i32, skip: usize, orphans: &[i32], memory: bool) -> Usage {
     static TICKS: OnceLock<u64> = OnceLock::new();
     static PAGE: OnceLock<u64> = OnceLock::new();
     let hz = *TICKS.get_or_init(|| sys::sysconf(libc::_SC_CLK_TCK));
@@ -163,7 +164,9 @@ pub(crate) fn tree_usage(pid: i32, skip: usize, orphans: &[i32]) -> Usage {
                 .ok()
                 .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
                 .unwrap_or(0);
-            buffers_of(p, &mut pipes, &mut sockets);
+            if memory {
+                buffers_of(p, &mut pipes, &mut sockets);
+            }
         }
         // The children of every thread: a child forked from a second thread
         // has that thread, not the process, as its parent.
