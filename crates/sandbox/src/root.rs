@@ -348,9 +348,18 @@ fn finish(
     let mut needed: Vec<PathBuf> = needed.iter().filter_map(|p| clean(p)).collect();
     needed.sort();
     needed.dedup();
-    let special = |p: &Path| ["/proc", "/dev", "/sys"].iter().any(|s| p.starts_with(s));
-    let in_tmp = |p: &Path| p.starts_with("/tmp");
-    for p in needed.iter().filter(|p| !in_tmp(p) && !special(p)) {
+    // In the run's writable directories: bound into its tmpfs once mounted.
+    let writable = |p: &Path| WRITABLE.iter().any(|w| p.starts_with(w));
+    // Never bound: the whole host, the run's own directories, and what the
+    // root makes itself (a fresh /proc, its /dev, the host's /sys).
+    let unbound = |p: &Path| {
+        p == Path::new("/")
+            || WRITABLE.iter().any(|w| p == Path::new(w))
+            || ["/proc", "/sys"].iter().any(|s| p.starts_with(s))
+            || (p.starts_with("/dev") && !writable(p))
+    };
+    needed.retain(|p| !unbound(p));
+    for p in needed.iter().filter(|p| !writable(p)) {
         b.bind(p, &host.kind_followed(p), true);
     }
     b.seal();
@@ -360,7 +369,8 @@ fn finish(
         read_only: false,
     });
     // The run's tmpfs is its own: what was made before it is under it.
-    b.made.retain(|m| !in_tmp(m) || m == Path::new("/tmp"));
+    b.made
+        .retain(|m| !m.starts_with("/tmp") || m == Path::new("/tmp"));
     for w in &WRITABLE[1..] {
         let name = w.trim_start_matches('/').replace('/', "-");
         let source = PathBuf::from(format!("/tmp/.{name}"));
@@ -373,14 +383,11 @@ fn finish(
             in_root: true,
         });
     }
-    for p in needed
-        .iter()
-        .filter(|p| in_tmp(p) && p.as_path() != Path::new("/tmp"))
-    {
+    for p in needed.iter().filter(|p| writable(p)) {
         b.bind(p, &host.kind_followed(p), true);
     }
     for h in hide.iter().filter_map(|h| clean(h)) {
-        let shown = b.covered(&h) && !in_tmp(&h) && !special(&h);
+        let shown = b.covered(&h) && !writable(&h) && !unbound(&h);
         let needs_inside = needed.iter().any(|n| n.starts_with(&h));
         if shown && !needs_inside && host.kind_followed(&h) == Kind::Dir {
             b.ops.push(Op::Tmpfs {
@@ -504,7 +511,10 @@ mod tests {
         for (i, o) in t.ops.iter().enumerate() {
             match o {
                 Op::Dir(p, _) | Op::File(p) | Op::Link { path: p, .. } if i > at => {
-                    assert!(p.starts_with("/tmp/"), "{o:?} after the seal");
+                    let in_tmpfs = WRITABLE
+                        .iter()
+                        .any(|w| p.starts_with(w) && p != Path::new(w));
+                    assert!(in_tmpfs, "{o:?} after the seal");
                 }
                 Op::Bind {
                     path, read_only, ..
@@ -710,6 +720,50 @@ mod tests {
             })
             .unwrap();
         assert!(last_bind < cover);
+    }
+
+    /// A command that names `/`, `/tmp` or `/proc` gets no bind of them; a
+    /// program in the host's `/var/tmp` or `/dev/shm` is bound into the
+    /// run's tmpfs there, after it is mounted (else the tmpfs would hide it).
+    #[test]
+    fn odd_directories_of_the_command() {
+        let host = Fake::new(&[
+            ("/usr", Kind::Dir),
+            ("/tmp", Kind::Dir),
+            ("/var/tmp/p/a.out", Kind::File),
+            ("/dev/shm/b.out", Kind::File),
+        ]);
+        let needed = [
+            p("/"),
+            p("/tmp"),
+            p("/proc"),
+            p("/dev/null"),
+            p("/var/tmp/p/a.out"),
+            p("/dev/shm/b.out"),
+        ];
+        let t = plan(&needed, &[], 1 << 20, &host);
+        parents_first(&t);
+        sealed_in_order(&t);
+        let b = binds(&t);
+        for bad in ["/", "/tmp", "/proc"] {
+            assert!(!b.iter().any(|(d, _)| d == bad), "{bad} bound: {b:?}");
+        }
+        let after = |path: &str, what: &str| {
+            let bind = t
+                .ops
+                .iter()
+                .position(|o| matches!(o, Op::Bind { path: q, .. } if q == Path::new(path)))
+                .unwrap_or_else(|| panic!("{path} not bound"));
+            let mount = t
+                .ops
+                .iter()
+                .position(|o| matches!(o, Op::Bind { path: q, in_root: true, .. } if q == Path::new(what)))
+                .unwrap_or_else(|| panic!("{what} not bound"));
+            assert!(mount < bind, "{path} before {what}");
+        };
+        after("/var/tmp/p/a.out", "/var/tmp");
+        after("/dev/shm/b.out", "/dev/shm");
+        assert!(b.contains(&("/var/tmp/p/a.out".into(), true)));
     }
 
     #[test]
