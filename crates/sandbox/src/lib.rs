@@ -15,6 +15,12 @@
 //! of the judge takes the run with it). The repository's `docs/sandbox.md`
 //! has the threat model and what each layer stops.
 //!
+//! [`run`] feeds the program its whole input from memory and collects its
+//! output; [`run_interactive`] hands both streams to the caller on a thread
+//! of its own (an interactive problem's referee), under the same limits and
+//! watch (`talk.rs`: no program can hang the caller by not reading or not
+//! answering).
+//!
 //! Every run is a set of processes the judge fully owns. The program gets a
 //! clean environment (`PATH=/usr/local/bin:/usr/bin:/bin`, `HOME` its
 //! working directory, `TMPDIR` `/tmp` with strict isolation, else the same,
@@ -138,6 +144,7 @@ mod procfs;
 mod reaping;
 mod root;
 pub mod syscalls;
+mod talk;
 // The syscall filter as a binary search.
 mod bpf;
 mod verdict;
@@ -152,6 +159,7 @@ mod sys;
 pub use cleanup::scratch_dir;
 pub use program::{Boxed, into_box};
 pub use reaping::stop_all;
+pub use talk::{FromProgram, ToProgram};
 
 use cgroups::{CgroupBase, RunCgroup, cgroup_base};
 use credentials::is_root;
@@ -650,6 +658,56 @@ pub fn run(
     limits: &Limits,
     isolation: Isolation,
 ) -> std::io::Result<Outcome> {
+    run_with(cmd, limits, isolation, Io::Batch(input))
+}
+
+/// Runs `cmd` under `limits` as [`run`] does, while `talk`, on a thread of
+/// its own, writes the program's standard input and reads its standard
+/// output (see [`ToProgram`] and [`FromProgram`]: neither can hang on a
+/// program that stops reading or writing); returns what happened and what
+/// `talk` returned once both the run and `talk` are over. The outcome's
+/// `stdout` is empty (`talk` read it) and the output limit is `talk`'s to
+/// keep; a run that `talk` ended ([`ToProgram::end_run`]) was killed
+/// (`Exit::Signal(9)` unless it had ended first), with no limit.
+///
+/// # Errors
+/// As [`run`]'s.
+pub fn run_interactive<T, F>(
+    cmd: &[OsString],
+    limits: &Limits,
+    isolation: Isolation,
+    talk: F,
+) -> std::io::Result<(Outcome, T)>
+where
+    T: Send,
+    F: FnOnce(ToProgram, FromProgram) -> T + Send,
+{
+    let mut result = None;
+    let outcome = run_with(
+        cmd,
+        limits,
+        isolation,
+        Io::Talk(Box::new(|to, from| result = Some(talk(to, from)))),
+    )?;
+    let result = result.ok_or_else(|| std::io::Error::other("the talk did not run"))?;
+    Ok((outcome, result))
+}
+
+/// How the judge serves a run's standard streams.
+enum Io<'a> {
+    /// Standard input from memory, standard output collected up to the cap.
+    Batch(Arc<Vec<u8>>),
+    /// Both driven by the caller on a thread of its own.
+    Talk(Box<dyn FnOnce(ToProgram, FromProgram) + Send + 'a>),
+}
+
+/// [`run`] and [`run_interactive`].
+fn run_with(
+    cmd: &[OsString],
+    limits: &Limits,
+    isolation: Isolation,
+    io: Io<'_>,
+) -> std::io::Result<Outcome> {
     if cmd.is_empty() {
         return Err(std::io::Error::other("no command to run"));
     }
@@ -673,8 +731,76 @@ pub fn run(
         workdir,
         ..
     } = prepared;
+    let shared = Arc::new(talk::Shared::default());
+    let (streams, talk) = match io {
+        Io::Batch(input) => (
+            watch::Streams::serve(stdin, stdout, stderr, input, limits.output),
+            None,
+        ),
+        Io::Talk(talk) => match talk::ends(stdin, stdout, &shared) {
+            Ok((to, from)) => (watch::Streams::errors_only(stderr), Some((talk, to, from))),
+            Err(e) => {
+                let uid = user.as_ref().map(|u| u.uid).filter(|_| !strict);
+                reaping::kill_run(keeper.pid(), cgroup.as_ref(), uid);
+                sys::wait4(keeper.pid());
+                return Err(e);
+            }
+        },
+    };
+    std::thread::scope(|scope| {
+        let talker = talk.map(|(talk, to, from)| scope.spawn(move || talk(to, from)));
+        let end_requested = || shared.end_requested();
+        let watched = Watched {
+            keeper,
+            status,
+            start,
+            cgroup,
+            user,
+            workdir,
+            strict,
+        };
+        let outcome = finish(watched, limits, streams, &end_requested);
+        // Waiting calls of the talk give up; then it is over too.
+        shared.set_over();
+        if let Some(t) = talker
+            && let Err(panic) = t.join()
+        {
+            std::panic::resume_unwind(panic);
+        }
+        outcome
+    })
+}
+
+/// A started run, handed to the watch.
+struct Watched {
+    keeper: reaping::Keeper,
+    status: std::fs::File,
+    start: Instant,
+    cgroup: Option<RunCgroup>,
+    user: Option<credentials::RunUser>,
+    workdir: Option<workdir::WorkDir>,
+    strict: bool,
+}
+
+/// Watches a started run to its end and reports it: the watch, the kill of
+/// everything left, the reaping, the totals, the removal of its cgroup and
+/// directory, the verdict's limit.
+fn finish(
+    w: Watched,
+    limits: &Limits,
+    mut streams: watch::Streams,
+    end_requested: &dyn Fn() -> bool,
+) -> std::io::Result<Outcome> {
+    let Watched {
+        keeper,
+        status,
+        start,
+        cgroup,
+        user,
+        workdir,
+        strict,
+    } = w;
     let pid = keeper.pid();
-    let mut streams = watch::Streams::serve(stdin, stdout, stderr, input, limits.output);
     let uid = user.as_ref().map(|u| u.uid).filter(|_| !strict);
     let kill_run = || reaping::kill_run(pid, cgroup.as_ref(), uid);
     // The program's processes lie below init (strict) or are it (basic).
@@ -696,6 +822,7 @@ pub fn run(
         &usage,
         cgroup.is_none(),
         &kill_run,
+        end_requested,
     );
     let wall = start.elapsed();
     // Every process of the run, then its first process itself (reaped).

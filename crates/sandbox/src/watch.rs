@@ -105,6 +105,20 @@ impl Streams {
         }
     }
 
+    /// Reads only the tail of standard error: an interactive run's input and
+    /// output are the caller's (`talk.rs`).
+    pub fn errors_only(stderr: File) -> Streams {
+        Streams {
+            out: Pipe {
+                file: None,
+                buf: Vec::new(),
+            },
+            err: Pipe::new(stderr),
+            cap: 0,
+            over: false,
+        }
+    }
+
     /// Reads what the run wrote so far. Output past the cap ends the pipe
     /// (the run then gets `EPIPE`) and is cut at the cap.
     fn read(&mut self) {
@@ -236,6 +250,8 @@ pub(crate) struct Seen {
     pub limit: Option<Limit>,
     /// The judge is stopping ([`crate::stop_all`]).
     pub interrupted: bool,
+    /// The caller of an interactive run ended it.
+    pub ended: bool,
     /// The largest CPU time seen while the run was going (a killed run's
     /// processes may not reach the keeper's rusage).
     pub cpu: Duration,
@@ -244,9 +260,11 @@ pub(crate) struct Seen {
 }
 
 /// Watches the run until its keeper exits, reading its output meanwhile and
-/// killing it (`kill_run`) past a limit or when the judge stops. `usage`
-/// reads what the run uses now (once a tick); `memory_sampled`: no cgroup
-/// limits the memory, the judge does.
+/// killing it (`kill_run`) past a limit, when the judge stops, or when the
+/// caller of an interactive run asks (`end_requested`, looked at once a
+/// tick). `usage` reads what the run uses now (once a tick);
+/// `memory_sampled`: no cgroup limits the memory, the judge does.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn watch(
     exited: &Exited,
     start: Instant,
@@ -255,6 +273,7 @@ pub(crate) fn watch(
     usage: &dyn Fn() -> Usage,
     memory_sampled: bool,
     kill_run: &dyn Fn(),
+    end_requested: &dyn Fn() -> bool,
 ) -> Seen {
     let mut seen = Seen::default();
     let mut tick = start + TICK;
@@ -271,6 +290,8 @@ pub(crate) fn watch(
         let now = Instant::now();
         if crate::reaping::STOPPING.load(Ordering::SeqCst) {
             seen.interrupted = true;
+        } else if end_requested() {
+            seen.ended = true;
         } else if streams.over() {
             seen.limit = Some(Limit::Output);
         } else if now >= end {
@@ -286,7 +307,7 @@ pub(crate) fn watch(
                 seen.limit = Some(Limit::Memory);
             }
         }
-        if seen.interrupted || seen.limit.is_some() {
+        if seen.interrupted || seen.ended || seen.limit.is_some() {
             kill_run();
             while !exited.within(Duration::from_secs(1)) {}
             return seen;

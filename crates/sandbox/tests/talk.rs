@@ -1,0 +1,142 @@
+//! Interactive runs (`run_interactive`): the caller talks with the program
+//! move by move while the sandbox keeps the limits, and no program can hang
+//! the caller: one that stops reading, stops answering, or exits.
+#![cfg(target_os = "linux")]
+
+use beatty_sandbox::{Exit, Isolation, Limit, Limits, run_interactive};
+use std::ffi::OsString;
+use std::io::{BufRead, BufReader, ErrorKind, Write};
+use std::time::{Duration, Instant};
+
+fn limits(wall: u64) -> Limits {
+    Limits {
+        wall: Duration::from_secs(wall),
+        cpu: Duration::from_secs(wall),
+        memory: 256 << 20,
+        output: 1 << 20,
+        disk: 1 << 20,
+        hide: Vec::new(),
+    }
+}
+
+fn isolations() -> Vec<Isolation> {
+    let mut v = vec![Isolation::Basic];
+    if beatty_sandbox::strict_available() {
+        v.push(Isolation::Strict);
+    }
+    v
+}
+
+fn sh(script: &str) -> Vec<OsString> {
+    vec!["sh".into(), "-c".into(), script.into()]
+}
+
+/// A shell that adds one to every number it reads: the caller's numbers
+/// come back one more, a thousand rounds, and the program ends when the
+/// caller closes its input.
+#[test]
+fn a_conversation_of_a_thousand_rounds() {
+    for isolation in isolations() {
+        let cmd = sh("while read x; do echo $((x + 1)); done");
+        let (o, answers) = run_interactive(&cmd, &limits(20), isolation, |mut to, from| {
+            let mut from = BufReader::new(from);
+            let mut answers = Vec::new();
+            for i in 0..1000u64 {
+                writeln!(to, "{i}").expect("write");
+                let mut line = String::new();
+                from.read_line(&mut line).expect("read");
+                answers.push(line.trim().parse::<u64>().expect("a number"));
+            }
+            answers
+        })
+        .expect("run");
+        assert_eq!(answers, (1..=1000).collect::<Vec<u64>>(), "{isolation:?}");
+        assert_eq!(o.exit, Exit::Code(0), "{isolation:?}: {o:?}");
+        assert_eq!(o.limit, None);
+        assert!(o.stdout.is_empty());
+    }
+}
+
+/// A program that never reads: the caller's writes fill the pipe and wait,
+/// and give up with `BrokenPipe` when the wall limit ends the run.
+#[test]
+fn a_program_that_never_reads_cannot_hang_the_caller() {
+    for isolation in isolations() {
+        let started = Instant::now();
+        let (o, written) = run_interactive(&sh("sleep 30"), &limits(1), isolation, |mut to, _| {
+            let chunk = vec![b'1'; 1 << 16];
+            let mut written = 0;
+            loop {
+                match to.write(&chunk) {
+                    Ok(n) => written += n,
+                    Err(e) => return (written, e.kind()),
+                }
+            }
+        })
+        .expect("run");
+        assert_eq!(o.limit, Some(Limit::Wall), "{isolation:?}");
+        assert_eq!(written.1, ErrorKind::BrokenPipe, "{isolation:?}");
+        // The pipe took what it holds, no more.
+        assert!(written.0 >= 4096 && written.0 < 8 << 20, "{written:?}");
+        assert!(started.elapsed() < Duration::from_secs(10));
+    }
+}
+
+/// A program that reads and never answers: a read with a deadline gives up
+/// with `TimedOut`, and the caller ends the run long before its wall limit.
+#[test]
+fn a_deadline_and_the_callers_end_of_the_run() {
+    for isolation in isolations() {
+        let (o, (kind, waited)) = run_interactive(
+            &sh("read x; sleep 30"),
+            &limits(20),
+            isolation,
+            |mut to, mut from| {
+                writeln!(to, "1").expect("write");
+                let start = Instant::now();
+                from.set_deadline(Some(start + Duration::from_millis(200)));
+                let mut buf = [0u8; 16];
+                let kind = match std::io::Read::read(&mut from, &mut buf) {
+                    Ok(n) => panic!("read {n} bytes"),
+                    Err(e) => e.kind(),
+                };
+                let waited = start.elapsed();
+                to.end_run();
+                (kind, waited)
+            },
+        )
+        .expect("run");
+        assert_eq!(kind, ErrorKind::TimedOut, "{isolation:?}");
+        assert!(waited >= Duration::from_millis(200), "{waited:?}");
+        assert_eq!(o.limit, None, "{isolation:?}");
+        assert_eq!(o.exit, Exit::Signal(9), "{isolation:?}");
+        assert!(o.wall < Duration::from_secs(5), "{:?}", o.wall);
+    }
+}
+
+/// A program that exits at once: the caller reads end of file and a write
+/// gives `BrokenPipe`; its standard error's tail is kept as in a batch run.
+#[test]
+fn a_program_that_exits_at_once() {
+    for isolation in isolations() {
+        let (o, (read, write)) = run_interactive(
+            &sh("echo gone >&2; exit 3"),
+            &limits(10),
+            isolation,
+            |mut to, mut from| {
+                let mut buf = [0u8; 16];
+                let read = std::io::Read::read(&mut from, &mut buf).map_err(|e| e.kind());
+                // Until the program is gone a write may still fit the pipe.
+                let write = (0..1000)
+                    .map(|_| to.write(b"1\n").map_err(|e| e.kind()))
+                    .find(Result::is_err);
+                (read, write)
+            },
+        )
+        .expect("run");
+        assert_eq!(read, Ok(0), "{isolation:?}");
+        assert_eq!(write, Some(Err(ErrorKind::BrokenPipe)), "{isolation:?}");
+        assert_eq!(o.exit, Exit::Code(3));
+        assert_eq!(o.stderr, b"gone\n");
+    }
+}
