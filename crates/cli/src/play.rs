@@ -1,24 +1,24 @@
 //! `judge play`: play a game in the terminal against perfect play.
 //!
 //! The engine ([`play`]) knows nothing about any game: it reads commands from a
-//! `BufRead`, writes the board and the replies to a `Write`, and asks a [`Rules`]
-//! implementation three things — how the position looks, whether a typed move is
-//! legal (and where it leads), and what perfect play does from a position (the winning
-//! move and why, or, from a lost position, a legal move that plays on). Each game is
-//! one small `impl Rules`; the answers come from `beatty_games`, exactly. Adding a game
-//! is a [`GameName`] variant, its `impl Rules`, its problems in [`GameName::of`] and one
-//! arm in [`run`] (a game whose
-//! moves depend on the previous move, like Fibonacci nim, keeps that in its `Pos`).
+//! `BufRead`, writes the board and the replies to a `Write`, and asks a [`Board`]
+//! implementation how the position looks and how a move is typed. The rules
+//! themselves — whether a move is legal (and where it leads), and what perfect play
+//! does from a position (the winning move and why, or, from a lost position, a legal
+//! move that plays on) — are `beatty_games::play::Rules`, the one place the
+//! interactive opponent shares; this module only draws and parses. Adding a game
+//! is its `Rules` in `beatty_games::play`, a [`GameName`] variant, its `impl Board`,
+//! its problems in [`GameName::of`] and one arm in [`run`] (a game whose moves depend
+//! on the previous move, like Fibonacci nim, keeps that in its `Pos`).
 //!
 //! Nothing read is trusted: a line is at most [`MAX_LINE`] bytes (the rest of a longer
 //! line is skipped and reported), must be UTF-8, and every number is parsed and checked
 //! against the rules before it touches the position. End of input ends the game
 //! cleanly.
 
-use beatty_games::{bash, euclid, fibonacci_nim, wythoff};
+use beatty_games::play::{Advice, BashRules, EuclidRules, FibonacciNimRules, Rules, WythoffRules};
 use beatty_judge::Problem;
 use clap::{Args, ValueEnum};
-use std::fmt::Debug;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
@@ -79,31 +79,9 @@ pub struct PlayArgs {
     pub first: First,
 }
 
-/// What perfect play does from a position that has a move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Advice<P> {
-    /// The player to move wins by moving to `to`; `why` says why it wins.
-    Win {
-        /// The position after the winning move.
-        to: P,
-        /// Why it wins, e.g. "a Wythoff pair, k = 2".
-        why: String,
-    },
-    /// Every move loses against perfect play; `to` is the move made anyway.
-    Lose {
-        /// The position after the move that plays on.
-        to: P,
-        /// Which move `to` is, e.g. "taking 1 from the larger pile, the smallest move".
-        which: String,
-        /// Why the position is lost, e.g. "(3, 5) is a Wythoff pair, k = 2".
-        why: String,
-    },
-}
-
-/// One game, as the engine needs it.
-pub trait Rules {
-    /// A position.
-    type Pos: Copy + PartialEq + Debug;
+/// How one game looks and is typed in the terminal; the rules themselves (legal
+/// moves, perfect play) are `beatty_games::play::Rules`.
+pub trait Board: Rules {
     /// The game's name, e.g. "Wythoff's game".
     fn title(&self) -> &'static str;
     /// The rules in one sentence.
@@ -114,13 +92,9 @@ pub trait Rules {
     fn show(&self, p: &Self::Pos) -> String;
     /// The board, one or more lines (each ending in a newline).
     fn board(&self, p: &Self::Pos) -> String;
-    /// Whether the player to move has a move at all (no move: that player has lost).
-    fn has_move(&self, p: &Self::Pos) -> bool;
     /// The position after the move typed as `text` (already trimmed, non-empty), or why
     /// it is not a legal move.
     fn parse_move(&self, p: &Self::Pos, text: &str) -> Result<Self::Pos, String>;
-    /// What perfect play does from `p` (only asked when [`Rules::has_move`]).
-    fn advise(&self, p: &Self::Pos) -> Advice<Self::Pos>;
 }
 
 /// How a game ended.
@@ -206,7 +180,7 @@ impl From<io::Error> for PlayError {
 
 /// Plays one game of `rules` from `start`, reading your commands from `input` and
 /// writing everything to `out`. Returns how it ended; only I/O errors are errors.
-pub fn play<R: Rules>(
+pub fn play<R: Board>(
     rules: &R,
     start: R::Pos,
     first: First,
@@ -416,12 +390,7 @@ fn stones(n: u64) -> String {
     }
 }
 
-/// Wythoff's game on two piles.
-pub struct WythoffRules;
-
-impl Rules for WythoffRules {
-    type Pos = (u64, u64);
-
+impl Board for WythoffRules {
     fn title(&self) -> &'static str {
         "Wythoff's game"
     }
@@ -454,65 +423,13 @@ impl Rules for WythoffRules {
         )
     }
 
-    fn has_move(&self, &(a, b): &(u64, u64)) -> bool {
-        wythoff::delaying_move(a, b).is_some()
-    }
-
-    fn parse_move(&self, &(a, b): &(u64, u64), text: &str) -> Result<(u64, u64), String> {
+    fn parse_move(&self, p: &(u64, u64), text: &str) -> Result<(u64, u64), String> {
         let [x, y] = numbers::<2>(text, "the two piles after your move")?;
-        if wythoff::is_move((a, b), (x, y)) {
-            return Ok((x, y));
-        }
-        // Why not, in the player's terms.
-        Err(if x > a || y > b {
-            format!("({x}, {y}) adds stones to a pile of ({a}, {b})")
-        } else if (x, y) == (a, b) {
-            "a move takes at least one stone".to_owned()
-        } else {
-            format!(
-                "taking from both piles needs the same number from each ({} and {} here)",
-                a - x,
-                b - y
-            )
-        })
-    }
-
-    fn advise(&self, &(a, b): &(u64, u64)) -> Advice<(u64, u64)> {
-        if let Some(m) = wythoff::winning_moves(a, b).first() {
-            let (x, y) = m.to;
-            if (x, y) == (0, 0) {
-                return Advice::Win {
-                    to: m.to,
-                    why: "the last stones: the game is won".to_owned(),
-                };
-            }
-            let k = x.abs_diff(y);
-            let order = if x <= y { "" } else { " (mirrored)" };
-            return Advice::Win {
-                to: m.to,
-                why: format!(
-                    "a Wythoff pair{order}, k = {k}: a P-position, lost for the player to move"
-                ),
-            };
-        }
-        // (a, b) is a Wythoff pair: every move leaves an N-position. Take one stone from
-        // the larger pile: the smallest move. (Advice is asked only where a move exists.)
-        let k = a.abs_diff(b);
-        let to = wythoff::delaying_move(a, b).unwrap_or((a, b));
-        Advice::Lose {
-            to,
-            which: "taking 1 from the larger pile, the smallest move".to_owned(),
-            why: format!("({a}, {b}) is a Wythoff pair, k = {k}, a P-position"),
-        }
+        self.apply(p, (x, y)).map_err(|e| e.to_string())
     }
 }
 
-/// Euclid's game on two numbers.
-pub struct EuclidRules;
-
-impl Rules for EuclidRules {
-    type Pos = (u64, u64);
-
+impl Board for EuclidRules {
     fn title(&self) -> &'static str {
         "Euclid's game"
     }
@@ -541,52 +458,13 @@ impl Rules for EuclidRules {
         format!("  numbers: {a} and {b}\n")
     }
 
-    fn has_move(&self, &(a, b): &(u64, u64)) -> bool {
-        euclid::delaying_move(a, b).is_some()
-    }
-
-    fn parse_move(&self, &(a, b): &(u64, u64), text: &str) -> Result<(u64, u64), String> {
+    fn parse_move(&self, p: &(u64, u64), text: &str) -> Result<(u64, u64), String> {
         let [x, y] = numbers::<2>(text, "the two numbers after your move")?;
-        if euclid::is_move((a, b), (x, y)) {
-            return Ok((x, y));
-        }
-        let (big, small) = (a.max(b), a.min(b));
-        Err(format!(
-            "({x}, {y}) is not ({a}, {b}) with a positive multiple of {small} taken from {big}"
-        ))
-    }
-
-    fn advise(&self, &(a, b): &(u64, u64)) -> Advice<(u64, u64)> {
-        if let Some(&(x, y)) = euclid::winning_moves(a, b).first() {
-            let why = if x == 0 || y == 0 {
-                "a zero: the game is won".to_owned()
-            } else {
-                let (big, small) = (x.max(y), x.min(y));
-                format!("{big}/{small} < φ: a P-position, the reply is forced and loses")
-            };
-            return Advice::Win { to: (x, y), why };
-        }
-        // a/b < φ < 2: the only move takes the smaller number once. (Advice is
-        // asked only where a move exists.)
-        let to = euclid::delaying_move(a, b).unwrap_or((a, b));
-        let (big, small) = (a.max(b), a.min(b));
-        Advice::Lose {
-            to,
-            which: format!("taking {small} once, the only move"),
-            why: format!("{big}/{small} < φ, a P-position"),
-        }
+        self.apply(p, (x, y)).map_err(|e| e.to_string())
     }
 }
 
-/// Bash's game: one pile, take 1 to `max_take`.
-pub struct BashRules {
-    /// The most stones a move may take (≥ 1).
-    pub max_take: u64,
-}
-
-impl Rules for BashRules {
-    type Pos = u64;
-
+impl Board for BashRules {
     fn title(&self) -> &'static str {
         "Bash's game"
     }
@@ -594,7 +472,7 @@ impl Rules for BashRules {
     fn rules(&self) -> String {
         format!(
             "take 1 to {} stones from the pile; whoever takes the last stone wins",
-            self.max_take
+            self.max_take()
         )
     }
 
@@ -604,7 +482,7 @@ impl Rules for BashRules {
         }
         format!(
             "how many stones to take, 1 to {}, e.g. `1`",
-            self.max_take.min(*n)
+            self.max_take().min(*n)
         )
     }
 
@@ -616,52 +494,13 @@ impl Rules for BashRules {
         format!("  pile: {n:>6}{}\n", stones(n))
     }
 
-    fn has_move(&self, &n: &u64) -> bool {
-        n > 0
-    }
-
-    fn parse_move(&self, &n: &u64, text: &str) -> Result<u64, String> {
+    fn parse_move(&self, n: &u64, text: &str) -> Result<u64, String> {
         let [t] = numbers::<1>(text, "how many stones to take")?;
-        let most = self.max_take.min(n);
-        if t == 0 || t > most {
-            return Err(format!("you may take 1 to {most} stones, not {t}"));
-        }
-        Ok(n - t)
-    }
-
-    fn advise(&self, &n: &u64) -> Advice<u64> {
-        let m = self.max_take;
-        // m + 1 in u128: for m = u64::MAX it is 2^64, which u64 cannot hold.
-        let period = u128::from(m) + 1;
-        match bash::winning_take(n, m) {
-            Ok(Some(t)) if t == n => Advice::Win {
-                to: 0,
-                why: format!("taking all {n}, at most m = {m}: the last stones, the game is won"),
-            },
-            Ok(Some(t)) => Advice::Win {
-                to: n - t,
-                why: format!(
-                    "taking {t}: {} is a multiple of m + 1 = {period}, a P-position",
-                    n - t
-                ),
-            },
-            _ => Advice::Lose {
-                to: n - 1,
-                which: "taking 1, the smallest move".to_owned(),
-                why: format!("{n} is a multiple of m + 1 = {period}, a P-position"),
-            },
-        }
+        self.apply(n, t).map_err(|e| e.to_string())
     }
 }
 
-/// Fibonacci nim: one pile; a move takes 1 to the limit, which is n − 1 for
-/// the first move and twice the previous take afterwards. A position is
-/// `(stones, limit)`.
-pub struct FibonacciNimRules;
-
-impl Rules for FibonacciNimRules {
-    type Pos = (u64, u64);
-
+impl Board for FibonacciNimRules {
     fn title(&self) -> &'static str {
         "Fibonacci nim"
     }
@@ -689,53 +528,14 @@ impl Rules for FibonacciNimRules {
         )
     }
 
-    fn has_move(&self, &(n, limit): &(u64, u64)) -> bool {
-        n > 0 && limit > 0
-    }
-
-    fn parse_move(&self, &(n, limit): &(u64, u64), text: &str) -> Result<(u64, u64), String> {
+    fn parse_move(&self, p: &(u64, u64), text: &str) -> Result<(u64, u64), String> {
         let [t] = numbers::<1>(text, "how many stones to take")?;
-        let most = limit.min(n);
-        if t == 0 || t > most {
-            return Err(format!("you may take 1 to {most} stones, not {t}"));
-        }
-        Ok((n - t, t.saturating_mul(2)))
-    }
-
-    fn advise(&self, &(n, limit): &(u64, u64)) -> Advice<(u64, u64)> {
-        let zeckendorf = || {
-            use beatty_core::zeckendorf::{FIBONACCI, Zeckendorf};
-            let mut terms: Vec<String> = Zeckendorf::from_u64(n)
-                .indices()
-                .map(|i| FIBONACCI[i as usize].to_string())
-                .collect();
-            terms.reverse();
-            terms.join(" + ")
-        };
-        match fibonacci_nim::winning_take_with_limit(n, limit) {
-            Some(t) => Advice::Win {
-                to: (n - t, t.saturating_mul(2)),
-                why: format!(
-                    "taking {t}, the smallest Zeckendorf term of {n} = {}: the opponent may take at most {}, less than the next term",
-                    zeckendorf(),
-                    t.saturating_mul(2)
-                ),
-            },
-            None => Advice::Lose {
-                to: (n - 1, 2),
-                which: "taking 1, the smallest move".to_owned(),
-                why: format!(
-                    "the smallest Zeckendorf term of {n} = {} is more than {}, the largest take allowed",
-                    zeckendorf(),
-                    limit.min(n)
-                ),
-            },
-        }
+        self.apply(p, t).map_err(|e| e.to_string())
     }
 }
 
 /// Plays with the terminal.
-fn run_game<R: Rules>(rules: &R, start: R::Pos, first: First) -> crate::Outcome {
+fn run_game<R: Board>(rules: &R, start: R::Pos, first: First) -> crate::Outcome {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut out = io::stdout().lock();
@@ -782,7 +582,10 @@ pub fn run(args: &PlayArgs) -> crate::Outcome {
         if n < 2 {
             return usage("fibonacci-nim needs at least 2 stones");
         }
-        return run_game(&FibonacciNimRules, (n, n - 1), args.first);
+        return match FibonacciNimRules::opening(n) {
+            Ok(start) => run_game(&FibonacciNimRules, start, args.first),
+            Err(_) => usage("fibonacci-nim needs at least 2 stones"),
+        };
     }
     let &[x, y] = args.position.as_slice() else {
         return usage("expected two numbers");
@@ -792,10 +595,10 @@ pub fn run(args: &PlayArgs) -> crate::Outcome {
         GameName::Wythoff => run_game(&WythoffRules, (x, y), args.first),
         GameName::Euclid => run_game(&EuclidRules, (x, y), args.first),
         GameName::Bash => {
-            if bash::outcome(x, y).is_err() {
+            let Ok(rules) = BashRules::new(y) else {
                 return usage(&format!("the {} must be at least 1", fields[1].name));
-            }
-            run_game(&BashRules { max_take: y }, x, args.first)
+            };
+            run_game(&rules, x, args.first)
         }
     }
 }
@@ -815,6 +618,7 @@ fn outcome_of<R: Rules>(rules: &R, p: &R::Pos) -> beatty_games::Outcome {
 mod tests {
     use super::*;
     use beatty_core::golden;
+    use beatty_games::euclid;
 
     /// Every legal move of Wythoff's game from (a, b), by the definition.
     fn wythoff_moves(a: u64, b: u64) -> Vec<(u64, u64)> {

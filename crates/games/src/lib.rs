@@ -23,7 +23,10 @@
 //!   and winning move from any (stones, maximum take) state by the smallest
 //!   Zeckendorf term, perfect play;
 //! * [`awythoff`] — Fraenkel's generalised a-Wythoff game (Fraenkel 1982);
-//! * [`sum`] — disjunctive sums of all of these, by XOR of Grundy values.
+//! * [`sum`] — disjunctive sums of all of these, by XOR of Grundy values;
+//! * [`play`] — the rules as a player meets them (a move checked against the
+//!   rules with the reason of a refusal, perfect play's advice), shared by
+//!   `judge play` and the interactive opponent.
 //!
 //! All games use *normal play* (the player who cannot move loses) unless a
 //! function says "misère".
@@ -49,6 +52,7 @@ pub mod bash;
 pub mod euclid;
 pub mod fibonacci_nim;
 pub mod game;
+pub mod play;
 pub mod reference;
 pub mod sum;
 pub mod wythoff;
