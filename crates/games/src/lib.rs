@@ -26,7 +26,10 @@
 //! * [`sum`] — disjunctive sums of all of these, by XOR of Grundy values;
 //! * [`play`] — the rules as a player meets them (a move checked against the
 //!   rules with the reason of a refusal, perfect play's advice), shared by
-//!   `judge play` and the interactive opponent.
+//!   `judge play` and the interactive opponent;
+//! * [`opponent`] — the interactive judge's opponent: perfect play that
+//!   chooses, seeded, moves that test the player and end the game within a
+//!   known number of plies.
 //!
 //! All games use *normal play* (the player who cannot move loses) unless a
 //! function says "misère".
@@ -52,6 +55,7 @@ pub mod bash;
 pub mod euclid;
 pub mod fibonacci_nim;
 pub mod game;
+pub mod opponent;
 pub mod play;
 pub mod reference;
 pub mod sum;
