@@ -18,7 +18,9 @@
 //! * [`invoke`](mod@invoke) — every package submission of a problem judged on the test set
 //!   of every seed (the matrix of invocations; Unix only);
 //! * [`lang`] — the language table: how a source file is compiled and run;
-//! * [`explain`] — one position explained for a person.
+//! * [`explain`] — one position explained for a person;
+//! * [`interact`] — the referee of the interactive game problems: the contestant
+//!   plays against a perfect opponent, move by move, as a pure state machine.
 //!
 //! ```
 //! use beatty_judge::{solve, validate, Problem};
@@ -35,6 +37,7 @@ pub mod check;
 mod compare;
 pub mod explain;
 pub mod generate;
+pub mod interact;
 #[cfg(target_os = "linux")]
 pub mod invoke;
 pub mod lang;

@@ -1,0 +1,140 @@
+//! How each game is written on the wire, and the hazard hook of the opponent.
+
+use beatty_games::opponent::{Interest, Opponent};
+use beatty_games::play::{BashRules, EuclidRules, FibonacciNimRules, Rules, WythoffRules};
+use beatty_hazards::{classify_f64, lower_f64};
+
+/// One game on the wire: the numbers of a move line, and positions in words.
+pub(crate) trait Notation: Opponent {
+    /// How many numbers a move line holds.
+    const FIELDS: usize;
+    /// The move named by the numbers of a line (exactly [`Notation::FIELDS`]).
+    fn move_of(&self, numbers: &[u64]) -> Self::Move;
+    /// A move as a line, without the newline.
+    fn move_line(&self, m: Self::Move) -> String;
+    /// A position in words, for messages.
+    fn show(&self, p: &Self::Pos) -> String;
+    /// What a move line holds, for messages.
+    const MOVE_WORDS: &'static str;
+}
+
+impl Notation for WythoffRules {
+    const FIELDS: usize = 2;
+    const MOVE_WORDS: &'static str = "two piles, the position after your move";
+
+    fn move_of(&self, numbers: &[u64]) -> (u64, u64) {
+        (numbers[0], numbers[1])
+    }
+
+    fn move_line(&self, (a, b): (u64, u64)) -> String {
+        format!("{a} {b}")
+    }
+
+    fn show(&self, &(a, b): &(u64, u64)) -> String {
+        format!("({a}, {b})")
+    }
+}
+
+impl Notation for EuclidRules {
+    const FIELDS: usize = 2;
+    const MOVE_WORDS: &'static str = "two numbers, the position after your move";
+
+    fn move_of(&self, numbers: &[u64]) -> (u64, u64) {
+        (numbers[0], numbers[1])
+    }
+
+    fn move_line(&self, (a, b): (u64, u64)) -> String {
+        format!("{a} {b}")
+    }
+
+    fn show(&self, &(a, b): &(u64, u64)) -> String {
+        format!("({a}, {b})")
+    }
+}
+
+impl Notation for BashRules {
+    const FIELDS: usize = 1;
+    const MOVE_WORDS: &'static str = "one number, the stones you take";
+
+    fn move_of(&self, numbers: &[u64]) -> u64 {
+        numbers[0]
+    }
+
+    fn move_line(&self, t: u64) -> String {
+        t.to_string()
+    }
+
+    fn show(&self, n: &u64) -> String {
+        format!("{n} stones (take 1 to {})", self.max_take().min(*n))
+    }
+}
+
+impl Notation for FibonacciNimRules {
+    const FIELDS: usize = 1;
+    const MOVE_WORDS: &'static str = "one number, the stones you take";
+
+    fn move_of(&self, numbers: &[u64]) -> u64 {
+        numbers[0]
+    }
+
+    fn move_line(&self, t: u64) -> String {
+        t.to_string()
+    }
+
+    fn show(&self, &(n, limit): &(u64, u64)) -> String {
+        format!("{n} stones (take 1 to {})", limit.min(n))
+    }
+}
+
+/// The opponent's hook for Wythoff's game: the positions where the float
+/// formulas are wrong. A Wythoff pair (⌊kφ⌋, ⌊kφ⌋ + k) scores 100 when
+/// `lower_f64` is wrong at k (so `is_p_position_f64` misjudges it), 60 when
+/// `classify_f64` is wrong on its smaller pile; the targets are the hazard
+/// pairs just below the opponent's steering budget (at most four, found by
+/// testing the 64 indices below the budget's top).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HazardInterest;
+
+/// How many indices below the budget [`HazardInterest::targets`] tries.
+const TARGET_WINDOW: u64 = 64;
+
+impl Interest<(u64, u64)> for HazardInterest {
+    fn score(&self, &(x, y): &(u64, u64)) -> u32 {
+        let (lo, hi) = (x.min(y), x.max(y));
+        if !beatty_core::golden::is_p_position(lo, hi) {
+            return 0;
+        }
+        if lower_f64::is_hazard(hi - lo) {
+            100
+        } else if classify_f64::is_hazard(lo) {
+            60
+        } else {
+            0
+        }
+    }
+
+    fn targets(&self, &(a, b): &(u64, u64)) -> Vec<(u64, u64)> {
+        // The opponent keeps the contestant's replies at most half the larger
+        // pile; the pair of index k has larger pile ⌊kφ²⌋ ≈ 2.618·k.
+        let budget = a.max(b) / 2;
+        let top =
+            beatty_core::golden::floor_div_phi(beatty_core::golden::floor_div_phi(budget)) + 1;
+        let mut out = Vec::new();
+        let mut k = top;
+        while k > 0 && top - k < TARGET_WINDOW && out.len() < 4 {
+            if lower_f64::is_hazard(k)
+                && let Some((lo, hi)) = beatty_core::golden::pair(k)
+                && hi <= budget
+            {
+                out.push((lo, hi));
+            }
+            k -= 1;
+        }
+        out
+    }
+}
+
+/// The outcome check of a rules value, shared by the referee.
+pub(crate) fn lost<R: Rules>(rules: &R, p: &R::Pos) -> bool {
+    rules.outcome(p) == beatty_games::Outcome::P
+}
