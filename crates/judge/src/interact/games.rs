@@ -1,5 +1,6 @@
 //! How each game is written on the wire, and the hazard hook of the opponent.
 
+use beatty_core::golden;
 use beatty_games::opponent::{Interest, Opponent};
 use beatty_games::play::{BashRules, EuclidRules, FibonacciNimRules, Rules, WythoffRules};
 use beatty_hazards::{classify_f64, lower_f64};
@@ -89,19 +90,31 @@ impl Notation for FibonacciNimRules {
 /// The opponent's hook for Wythoff's game: the positions where the float
 /// formulas are wrong. A Wythoff pair (⌊kφ⌋, ⌊kφ⌋ + k) scores 100 when
 /// `lower_f64` is wrong at k (so `is_p_position_f64` misjudges it), 60 when
-/// `classify_f64` is wrong on its smaller pile; the targets are the hazard
-/// pairs just below the opponent's steering budget (at most four, found by
-/// testing the 64 indices below the budget's top).
+/// `classify_f64` is wrong on its smaller pile; the targets are hazard pairs
+/// just below the opponent's steering budget (at most four: the two largest of
+/// the listed hazards up to 10¹⁰, and two found by testing the indices just
+/// below the budget, where hazards are dense).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HazardInterest;
 
-/// How many indices below the budget [`HazardInterest::targets`] tries.
+/// How many indices below the budget [`HazardInterest::targets`] tests one by one.
 const TARGET_WINDOW: u64 = 64;
+
+/// The hazard indices of `lower_f64` up to this bound are listed once (they are
+/// sparse there: 95 up to 10⁹); above it they are dense enough to be found by
+/// testing the indices just below the budget.
+const LISTED_UP_TO: u64 = 10_000_000_000;
+
+/// The hazard indices of `lower_f64` up to [`LISTED_UP_TO`], in increasing order.
+fn listed() -> &'static [u64] {
+    static LIST: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| beatty_hazards::lower_f64_hazards(0..=LISTED_UP_TO))
+}
 
 impl Interest<(u64, u64)> for HazardInterest {
     fn score(&self, &(x, y): &(u64, u64)) -> u32 {
         let (lo, hi) = (x.min(y), x.max(y));
-        if !beatty_core::golden::is_p_position(lo, hi) {
+        if !golden::is_p_position(lo, hi) {
             return 0;
         }
         if lower_f64::is_hazard(hi - lo) {
@@ -117,20 +130,23 @@ impl Interest<(u64, u64)> for HazardInterest {
         // The opponent keeps the contestant's replies at most half the larger
         // pile; the pair of index k has larger pile ⌊kφ²⌋ ≈ 2.618·k.
         let budget = a.max(b) / 2;
-        let top =
-            beatty_core::golden::floor_div_phi(beatty_core::golden::floor_div_phi(budget)) + 1;
-        let mut out = Vec::new();
-        let mut k = top;
-        while k > 0 && top - k < TARGET_WINDOW && out.len() < 4 {
-            if lower_f64::is_hazard(k)
-                && let Some((lo, hi)) = beatty_core::golden::pair(k)
-                && hi <= budget
-            {
-                out.push((lo, hi));
-            }
-            k -= 1;
-        }
-        out
+        let top = golden::floor_div_phi(golden::floor_div_phi(budget)) + 1;
+        let mut ks = Vec::new();
+        // The largest listed hazards below the top,
+        let list = listed();
+        let below = list.partition_point(|&k| k <= top);
+        ks.extend(list[..below].iter().rev().take(2));
+        // and those among the indices just below it.
+        ks.extend(
+            (top.saturating_sub(TARGET_WINDOW)..=top)
+                .rev()
+                .filter(|&k| k > LISTED_UP_TO && lower_f64::is_hazard(k))
+                .take(2),
+        );
+        ks.into_iter()
+            .filter_map(golden::pair)
+            .filter(|&(_, hi)| hi <= budget)
+            .collect()
     }
 }
 

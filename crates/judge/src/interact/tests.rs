@@ -951,3 +951,35 @@ fn print_sample_transcripts() {
         println!("{}", r.finish());
     }
 }
+
+/// The hazard hook at work: from won Wythoff starts that the float formula
+/// judges rightly, the opponent still leads the float contestant onto a
+/// pair it misjudges, and it loses by a move, not by its side.
+#[test]
+fn the_opponent_leads_a_float_contestant_onto_hazards_mid_game() {
+    let mut rng = SplitMix64::new(11);
+    let mut starts = Vec::new();
+    while starts.len() < 40 {
+        let b = rng.range(5_000_000_000, 10_000_000_000);
+        let a = rng.range(0, b);
+        let s = Start::Wythoff(a, b);
+        if s.winning_side() == Side::First && !beatty_float::is_p_position_f64(a, b) {
+            starts.push(s);
+        }
+    }
+    let mut by_move = 0;
+    for (seed, s) in starts.iter().enumerate() {
+        let j = play(
+            vec![*s],
+            seed as u64,
+            &mut Player::new(Float, seed as u64, Game::Wythoff),
+        );
+        if let Some(Mistake::LosingMove { .. }) = j.mistake {
+            by_move += 1;
+        }
+    }
+    // Piles of 5·10⁹ to 10¹⁰, where hazards are sparse (95 indices up to
+    // 10⁹): without the hook the float contestant meets one only by chance
+    // (measured: 0 of these 40 games; with it, 33).
+    assert!(by_move >= 20, "{by_move} of 40 games lost by a move");
+}
