@@ -100,7 +100,7 @@ pub mod starts;
 mod tests;
 
 pub use games::HazardInterest;
-pub use referee::{Judgement, Mistake, Referee, Status, combine};
+pub use referee::{Judgement, Mistake, Party, Ply, Referee, Status, combine};
 pub use starts::{Start, StartError};
 
 pub use beatty_games::opponent::FIBONACCI_NIM_PLY_CAP;

@@ -246,14 +246,49 @@ enum Board {
     FibonacciNim((u64, u64)),
 }
 
+/// One move as played: its line and the positions around it, in words.
+struct Played {
+    line: String,
+    before: String,
+    after: String,
+}
+
 /// What a contestant's move did.
 enum Step {
-    /// The contestant won the game.
-    Won,
-    /// The judge answered with this line; the game goes on (`ply` more plies).
-    Answer(String),
+    /// The contestant won the game with this move.
+    Won(Played),
+    /// The contestant's move, then the judge's answer; the game goes on.
+    Answer(Played, Played),
     /// The contestant erred.
     Mistake(Mistake),
+}
+
+/// Who wrote a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Party {
+    /// The contestant.
+    Contestant,
+    /// The judge.
+    Judge,
+}
+
+/// One step of a game as a transcript records it ([`Referee::record`]): the
+/// contestant's side choice (ply 0) or a move, by either party. Mistakes are
+/// not plies: they are the [`Judgement`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// The game (1-based).
+    pub game: usize,
+    /// The ply (1-based; 0 for the side choice).
+    pub ply: u64,
+    /// Who wrote it.
+    pub by: Party,
+    /// The line (the contestant's bounded and escaped, without the newline).
+    pub line: String,
+    /// The position before, in words.
+    pub before: String,
+    /// The position after, in words (the start, for the side choice).
+    pub after: String,
 }
 
 /// The referee of one test (see the [module documentation](super)).
@@ -271,6 +306,8 @@ pub struct Referee {
     plies: u64,
     won: usize,
     judgement: Option<Judgement>,
+    /// The transcript, when recorded.
+    plies_log: Option<Vec<Ply>>,
 }
 
 /// Why a token is not a number, for messages.
@@ -346,18 +383,22 @@ impl Board {
     }
 }
 
-/// The judge's move from `pos` (lost for the judge, by the caller's check),
-/// as its line; `None` when the judge has no move.
+/// The judge's move from `pos` (lost for the judge, by the caller's check);
+/// `None` when the judge has no move.
 fn judge_move<R: Notation>(
     rules: &R,
     pos: &mut R::Pos,
     random: u64,
     interest: &dyn Interest<R::Pos>,
-) -> Option<String> {
+) -> Option<Played> {
     let to = rules.choose(pos, random, interest)?;
-    let line = rules.move_line(rules.move_to(pos, &to));
+    let played = Played {
+        line: rules.move_line(rules.move_to(pos, &to)),
+        before: rules.show(pos),
+        after: rules.show(&to),
+    };
     *pos = to;
-    Some(line)
+    Some(played)
 }
 
 /// The contestant's move `numbers` (the line `raw`) from `pos`.
@@ -385,9 +426,14 @@ fn contestant_move<R: Notation>(
             });
         }
     };
+    let played = Played {
+        line: excerpt(raw, TOKEN_BYTES),
+        before: rules.show(&before),
+        after: rules.show(&to),
+    };
     if !rules.has_move(&to) {
         *pos = to;
-        return Step::Won;
+        return Step::Won(played);
     }
     if !lost(rules, &to) {
         let replies = rules.winning_replies(&to);
@@ -395,16 +441,16 @@ fn contestant_move<R: Notation>(
         return Step::Mistake(Mistake::LosingMove {
             game,
             ply,
-            before: rules.show(&before),
-            after: rules.show(&to),
+            before: played.before,
+            after: played.after,
             reply: rules.move_line(rules.move_to(&to, &reply)),
             reply_to: rules.show(&reply),
         });
     }
     *pos = to;
     match judge_move(rules, pos, random, interest) {
-        Some(line) => Step::Answer(line),
-        None => Step::Won,
+        Some(answer) => Step::Answer(played, answer),
+        None => Step::Won(played),
     }
 }
 
@@ -427,10 +473,38 @@ impl Referee {
             plies: 0,
             won: 0,
             judgement: None,
+            plies_log: None,
             starts,
         };
         r.send_start();
         Ok(r)
+    }
+
+    /// Records the transcript from now on: every side choice and move, for
+    /// [`Referee::take_plies`].
+    pub fn record(&mut self) {
+        self.plies_log.get_or_insert_with(Vec::new);
+    }
+
+    /// The plies recorded since the last call (empty unless [`Referee::record`]).
+    pub fn take_plies(&mut self) -> Vec<Ply> {
+        self.plies_log
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    fn log(&mut self, ply: u64, by: Party, played: Played) {
+        if let Some(log) = &mut self.plies_log {
+            log.push(Ply {
+                game: self.game + 1,
+                ply,
+                by,
+                line: played.line,
+                before: played.before,
+                after: played.after,
+            });
+        }
     }
 
     /// The game of the test.
@@ -478,7 +552,12 @@ impl Referee {
         while !rest.is_empty() && self.judgement.is_none() {
             match rest.iter().position(|&b| b == b'\n') {
                 Some(i) => {
-                    if self.line.len() + i > MAX_LINE + 1 {
+                    // The line's length without the newline and a `\r` before it.
+                    let cr = match i {
+                        0 => self.line.last() == Some(&b'\r'),
+                        _ => rest[i - 1] == b'\r',
+                    };
+                    if self.line.len() + i - usize::from(cr) > MAX_LINE {
                         self.line.extend_from_slice(&rest[..i.min(TOKEN_BYTES)]);
                         self.too_long();
                         return;
@@ -489,6 +568,7 @@ impl Referee {
                     self.judge_line(&line);
                 }
                 None => {
+                    // One byte more than a line may hold: it may be a `\r`.
                     if self.line.len() + rest.len() > MAX_LINE + 1 {
                         let keep = TOKEN_BYTES.saturating_sub(self.line.len()).min(rest.len());
                         self.line.extend_from_slice(&rest[..keep]);
@@ -648,6 +728,16 @@ impl Referee {
                 why,
             });
         }
+        let start_line = start.line();
+        self.log(
+            0,
+            Party::Contestant,
+            Played {
+                line: chose.word().to_owned(),
+                before: start_line.clone(),
+                after: start_line,
+            },
+        );
         let (mut board, has_move) = match Board::of(&start) {
             Ok(b) => b,
             Err(e) => {
@@ -672,11 +762,12 @@ impl Referee {
             Board::FibonacciNim(p) => judge_move(&FibonacciNimRules, p, random, &Plain),
         };
         match line {
-            Some(line) => {
+            Some(played) => {
                 self.board = Some(board);
                 self.ply = 1;
                 self.plies += 1;
-                self.send(&line);
+                self.send(&played.line);
+                self.log(1, Party::Judge, played);
             }
             None => self.game_won(),
         }
@@ -738,15 +829,18 @@ impl Referee {
         };
         match step {
             Step::Mistake(m) => self.decide(m),
-            Step::Won => {
+            Step::Won(played) => {
                 self.plies += 1;
+                self.log(ply, Party::Contestant, played);
                 self.game_won();
             }
-            Step::Answer(line) => {
+            Step::Answer(mine, answer) => {
                 self.board = Some(board);
                 self.ply += 2;
                 self.plies += 2;
-                self.send(&line);
+                self.send(&answer.line);
+                self.log(ply, Party::Contestant, mine);
+                self.log(ply + 1, Party::Judge, answer);
                 let cap = self.starts[self.game].ply_cap();
                 if self.ply + 1 > cap {
                     let what = self.starts[self.game].game();

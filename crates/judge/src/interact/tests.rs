@@ -657,6 +657,31 @@ fn an_overlong_line_is_refused_as_soon_as_it_is_too_long() {
     let text = m.to_string();
     assert!(text.contains("longer than 128 bytes"), "{text}");
     assert!(text.len() < 200, "{text}");
+    // 128 bytes (and a `\r`) are a line; 129 are too many, in any pieces.
+    for (len, cr, too_long) in [
+        (128, true, false),
+        (128, false, false),
+        (129, false, true),
+        (129, true, true),
+    ] {
+        let mut line = vec![b'7'; len];
+        if cr {
+            line.push(b'\r');
+        }
+        line.push(b'\n');
+        for cut in [1, len / 2, len] {
+            let mut r = Referee::new(vec![Start::Wythoff(4, 5)], 5).unwrap();
+            r.feed(b"First\n");
+            r.feed(&line[..cut]);
+            r.feed(&line[cut..]);
+            let m = r.judgement().unwrap().mistake.clone().unwrap();
+            assert_eq!(
+                matches!(m, Mistake::LineTooLong { .. }),
+                too_long,
+                "{len} {cr} {cut}: {m}"
+            );
+        }
+    }
     // A flood after the verdict is ignored, not buffered.
     r.feed(&vec![b'x'; 1 << 20]);
     assert!(r.output().ends_with(b"-1\n"));
@@ -982,4 +1007,66 @@ fn the_opponent_leads_a_float_contestant_onto_hazards_mid_game() {
     // 10⁹): without the hook the float contestant meets one only by chance
     // (measured: 0 of these 40 games; with it, 33).
     assert!(by_move >= 20, "{by_move} of 40 games lost by a move");
+}
+
+#[test]
+fn the_transcript_records_every_side_and_move_in_order() {
+    let mut r = Referee::new(
+        vec![Start::Bash { n: 5, m: 2 }, Start::Bash { n: 6, m: 2 }],
+        4,
+    )
+    .unwrap();
+    assert!(r.take_plies().is_empty()); // not recording yet
+    r.record();
+    let mut c = Player::new(Correct, 4, Game::Bash);
+    let mut exchanged: Vec<(Party, String)> = Vec::new();
+    loop {
+        let out = String::from_utf8(r.output()).unwrap();
+        exchanged.extend(out.lines().map(|l| (Party::Judge, l.to_owned())));
+        if out.is_empty() {
+            break;
+        }
+        let wrote: Vec<u8> = out.lines().flat_map(|l| c.hear(l)).collect();
+        let text = String::from_utf8(wrote.clone()).unwrap();
+        exchanged.extend(text.lines().map(|l| (Party::Contestant, l.to_owned())));
+        r.feed(&wrote);
+    }
+    assert_eq!(r.finish().verdict, Verdict::Accepted);
+    let plies = r.take_plies();
+    // Every line the contestant wrote, in order; the judge's moves among the
+    // judge's lines, in order (not the count, the starts or the sentinels).
+    let lines = |party: Party| -> Vec<String> {
+        exchanged
+            .iter()
+            .filter(|(p, _)| *p == party)
+            .map(|(_, l)| l.clone())
+            .collect()
+    };
+    let recorded = |party: Party| -> Vec<String> {
+        plies
+            .iter()
+            .filter(|p| p.by == party)
+            .map(|p| p.line.clone())
+            .collect()
+    };
+    assert_eq!(recorded(Party::Contestant), lines(Party::Contestant));
+    let mut judge_lines = lines(Party::Judge).into_iter();
+    for line in recorded(Party::Judge) {
+        assert!(judge_lines.any(|l| l == line), "{line}");
+    }
+    assert!(plies.iter().any(|p| p.by == Party::Judge));
+    assert_eq!(plies.iter().filter(|p| p.ply == 0).count(), 2);
+    assert_eq!(plies[0].line, "First");
+    assert_eq!(plies[0].game, 1);
+    // Within a game, plies count up by one and each starts where the last ended.
+    for w in plies.windows(2) {
+        if w[0].game == w[1].game && w[1].ply > 0 {
+            assert_eq!(w[1].ply, w[0].ply + 1, "{w:?}");
+            if w[0].ply > 0 {
+                assert_eq!(w[1].before, w[0].after, "{w:?}");
+            }
+        }
+    }
+    assert_eq!(plies.last().unwrap().after, "0 stones (take 1 to 0)");
+    assert!(r.take_plies().is_empty()); // taken
 }
