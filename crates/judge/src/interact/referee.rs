@@ -7,7 +7,7 @@ use crate::Verdict;
 use crate::rng::SplitMix64;
 use crate::text::{TOKEN_BYTES, excerpt};
 use beatty_games::opponent::{Interest, Plain};
-use beatty_games::play::{BashRules, EuclidRules, FibonacciNimRules, Rules, WythoffRules};
+use beatty_games::play::{Advice, BashRules, EuclidRules, FibonacciNimRules, Rules, WythoffRules};
 use core::fmt;
 
 /// The contestant's first mistake, or the judge's failure.
@@ -364,6 +364,16 @@ impl Board {
         Ok((board, has_move))
     }
 
+    /// Why the start's winning side wins, by perfect play's advice.
+    fn why_side(&self) -> String {
+        match self {
+            Board::Wythoff(p) => why_side(&WythoffRules, p),
+            Board::Euclid(p) => why_side(&EuclidRules, p),
+            Board::Bash(r, n) => why_side(r, n),
+            Board::FibonacciNim(p) => why_side(&FibonacciNimRules, p),
+        }
+    }
+
     fn fields(&self) -> usize {
         match self {
             Board::Wythoff(_) => WythoffRules::FIELDS,
@@ -380,6 +390,22 @@ impl Board {
             Board::Bash(..) => BashRules::MOVE_WORDS,
             Board::FibonacciNim(_) => FibonacciNimRules::MOVE_WORDS,
         }
+    }
+}
+
+/// Why the side that wins from `p` wins: the first player's winning move, or
+/// why every move loses, or that there is no move.
+fn why_side<R: Notation>(rules: &R, p: &R::Pos) -> String {
+    if !rules.has_move(p) {
+        return "there is no move from there: the player to move has lost".to_owned();
+    }
+    match rules.advise(p) {
+        Advice::Win { to, why } => format!(
+            "the player to move wins: `{}`, to {}, {why}",
+            rules.move_line(rules.move_to(p, &to)),
+            rules.show(&to)
+        ),
+        Advice::Lose { why, .. } => format!("the player to move loses: {why}"),
     }
 }
 
@@ -717,9 +743,9 @@ impl Referee {
         let start = self.starts[self.game];
         let winning = start.winning_side();
         if chose != winning {
-            let why = match winning {
-                Side::First => "the player to move wins from there".to_owned(),
-                Side::Second => "the player to move loses from there".to_owned(),
+            let why = match Board::of(&start) {
+                Ok((board, _)) => board.why_side(),
+                Err(e) => e.to_string(),
             };
             return self.decide(Mistake::WrongSide {
                 game,

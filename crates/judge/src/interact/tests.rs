@@ -529,8 +529,28 @@ fn a_mistake_names_the_game_the_ply_the_positions_and_the_refutation() {
     };
     assert_eq!((*game, start.as_str(), *chose), (2, "3 5", Side::First));
     assert!(
-        j.to_string().contains("game 2: chose First from `3 5`"),
+        j.to_string().contains(
+            "game 2: chose First from `3 5`, but the player to move loses: (3, 5) is a Wythoff pair, k = 2, a P-position"
+        ),
         "{j}"
+    );
+
+    // Second from (4, 5): the first player wins by 3 from both, to (1, 2).
+    let mut r = Referee::new(vec![Start::Wythoff(4, 5)], 1).unwrap();
+    r.feed(b"Second\n");
+    let m = r.judgement().unwrap().mistake.clone().unwrap();
+    assert_eq!(
+        m.to_string(),
+        "game 1: chose Second from `4 5`, but the player to move wins: `1 2`, to (1, 2), a Wythoff pair, k = 1: a P-position, lost for the player to move"
+    );
+    // First from a start without a move.
+    let mut r = Referee::new(vec![Start::Euclid(0, 9)], 1).unwrap();
+    r.feed(b"First\n");
+    let m = r.judgement().unwrap().mistake.clone().unwrap();
+    assert!(
+        m.to_string()
+            .ends_with("there is no move from there: the player to move has lost"),
+        "{m}"
     );
 
     // Bash 7 2: First, then taking 2 leaves 5, from which the judge takes 2
