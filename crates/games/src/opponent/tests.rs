@@ -418,3 +418,69 @@ fn the_interest_hook_steers_the_contestant_onto_targets() {
     }
     assert!(hits >= 32, "{hits} of 64 seeds aimed at a target");
 }
+
+/// At random `u64` positions of every game (beyond what the oracle can
+/// search): the move is legal by the rules (`Rules::apply`), leads to a lost
+/// position from a won one, and from a lost one keeps its promise (Wythoff:
+/// every winning reply halves the larger pile; Fibonacci nim: it takes at
+/// least three quarters of what it may).
+#[test]
+fn random_u64_positions_get_legal_steering_moves() {
+    fn check<R: Opponent>(
+        rules: &R,
+        p: R::Pos,
+        word: u64,
+        steers: impl Fn(&R::Pos, &R::Pos) -> bool,
+    ) -> bool {
+        let Some(q) = rules.choose(&p, word, &Plain) else {
+            return !rules.has_move(&p);
+        };
+        let legal = rules.apply(&p, rules.move_to(&p, &q)) == Ok(q);
+        let kind = if rules.outcome(&p) == Outcome::N {
+            rules.outcome(&q) == Outcome::P
+        } else {
+            steers(&p, &q)
+        };
+        legal && kind
+    }
+    fn wythoff(a: u64, b: u64, w: u64) -> bool {
+        check(&WythoffRules, (a, b), w, |p, q| {
+            WythoffRules
+                .winning_replies(q)
+                .iter()
+                .all(|r| r.0.max(r.1) <= p.0.max(p.1) / 2)
+        })
+    }
+    fn euclid(a: u64, b: u64, w: u64) -> bool {
+        check(&EuclidRules, (a, b), w, |p, q| euclid::is_move(*p, *q))
+    }
+    fn bash(n: u64, m: u64, w: u64) -> bool {
+        let Ok(rules) = BashRules::new(m) else {
+            return m == 0;
+        };
+        // From a lost pile (a positive multiple of m + 1, so m < p) the
+        // winning reply removes the rest of m + 1, whatever was taken.
+        check(&rules, n, w, |&p, &q| {
+            rules.winning_replies(&q) == [p - m - 1]
+        })
+    }
+    fn fib(n: u64, limit: u64, w: u64) -> bool {
+        check(&FibonacciNimRules, (n, limit), w, |&(n, l), &(m, _)| {
+            4 * u128::from(n - m) >= 3 * u128::from(l.min(n))
+        })
+    }
+    let qc = || QuickCheck::new().tests(1000);
+    qc().quickcheck(wythoff as fn(u64, u64, u64) -> bool);
+    qc().quickcheck(euclid as fn(u64, u64, u64) -> bool);
+    qc().quickcheck(bash as fn(u64, u64, u64) -> bool);
+    qc().quickcheck(fib as fn(u64, u64, u64) -> bool);
+    // Quickcheck's u64s are mostly small: the top of the range too.
+    let mut words = Words(5);
+    for _ in 0..2000 {
+        let (x, y, w) = (u64::MAX - words.next() % 1000, words.next(), words.next());
+        assert!(wythoff(x, y, w) && wythoff(y, x, w), "{x} {y}");
+        assert!(euclid(x, y, w) && euclid(y, x, w), "{x} {y}");
+        assert!(bash(x, y % 1000 + 1, w) && bash(x, y, w), "{x} {y}");
+        assert!(fib(x, y, w) && fib(x, x, w), "{x} {y}");
+    }
+}
