@@ -95,6 +95,7 @@
 
 mod games;
 mod referee;
+pub mod solution;
 pub mod starts;
 #[cfg(test)]
 mod tests;

@@ -976,24 +976,12 @@ fn the_hazard_hook_scores_the_pairs_the_float_formula_gets_wrong() {
 #[ignore = "prints the sample transcripts of docs/interactive.md"]
 fn print_sample_transcripts() {
     for game in Game::ALL {
-        let mut r = Referee::new(starts::samples(game), 1).unwrap();
-        let mut c = Player::new(Correct, 1, game);
+        let (text, verdict) = super::solution::interaction(&starts::samples(game), 1).unwrap();
         println!("## {}", game.name());
-        loop {
-            let out = String::from_utf8(r.output()).unwrap();
-            for l in out.lines() {
-                println!("< {l}");
-            }
-            if r.judgement().is_some() || out.is_empty() {
-                break;
-            }
-            let wrote: Vec<u8> = out.lines().flat_map(|l| c.hear(l)).collect();
-            for l in String::from_utf8(wrote.clone()).unwrap().lines() {
-                println!("> {l}");
-            }
-            r.feed(&wrote);
+        for l in text.lines() {
+            println!("{} {}", &l[..1], &l[1..]);
         }
-        println!("{}", r.finish());
+        println!("{verdict}");
     }
 }
 
