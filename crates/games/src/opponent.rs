@@ -88,7 +88,7 @@ use beatty_core::zeckendorf::{FIBONACCI, Zeckendorf};
 /// A closure `Fn(&P) -> u32` is an `Interest` that only scores.
 pub trait Interest<P> {
     /// Extra interest of `p` (0: nothing special). The opponent adds it to
-    /// its own score of boundaries and sizes, which stays below 16.
+    /// its own score of boundaries and sizes, which stays below 32.
     fn score(&self, p: &P) -> u32 {
         let _ = p;
         0
@@ -158,8 +158,9 @@ const fn bits(n: u64) -> u64 {
     (u64::BITS - n.leading_zeros()) as u64
 }
 
-/// The seeded pick among scored candidates: three times in four one of the
-/// best-scored, else any; the first of equal candidates is kept once.
+/// The seeded pick among scored candidates: seven times in eight one of the
+/// best-scored, else any (boundaries and early ends, now and then); the first
+/// of equal candidates is kept once.
 fn pick<P: Copy + Eq>(candidates: &[(P, u32)], random: u64) -> Option<P> {
     let mut distinct: Vec<(P, u32)> = Vec::with_capacity(candidates.len());
     for &(p, s) in candidates {
@@ -169,7 +170,7 @@ fn pick<P: Copy + Eq>(candidates: &[(P, u32)], random: u64) -> Option<P> {
     }
     let best = distinct.iter().map(|&(_, s)| s).max()?;
     let word = mix(random, 1);
-    let pool: Vec<P> = if word & 3 == 0 {
+    let pool: Vec<P> = if word & 7 == 0 {
         distinct.iter().map(|&(p, _)| p).collect()
     } else {
         distinct
@@ -178,7 +179,7 @@ fn pick<P: Copy + Eq>(candidates: &[(P, u32)], random: u64) -> Option<P> {
             .map(|&(p, _)| p)
             .collect()
     };
-    pool.get(below(word >> 2, pool.len() as u64) as usize)
+    pool.get(below(word >> 3, pool.len() as u64) as usize)
         .copied()
 }
 
@@ -193,12 +194,13 @@ fn any<P: Copy>(options: &[P], random: u64) -> Option<P> {
 
 /// The opponent's own interest in a winning reply `r` of Wythoff's game:
 /// the end (0, 0) is dull, the single stone of (1, 2) a boundary, and larger
-/// piles more interesting with their size.
+/// piles more interesting with their size (so that, steering by halves, the
+/// game descends through every scale, each a chance for the hook).
 fn wythoff_reply_score((x, y): (u64, u64)) -> u32 {
     match (x.min(y), x.max(y)) {
         (0, 0) => 0,
-        (1, 2) => 4,
-        (_, hi) => 1 + (bits(hi) / 8) as u32,
+        (1, 2) => 6,
+        (_, hi) => 2 + (bits(hi) / 4) as u32,
     }
 }
 
@@ -224,8 +226,12 @@ fn wythoff_candidates(
             other,
             pile / 2,
             pile / 3,
+            pile / 4,
+            pile / 6,
+            pile / 8,
+            pile / 16,
             below(mix(random, salt), pile.max(1)),
-            below(mix(random, salt + 1), (pile / 2).max(1)),
+            below(mix(random, salt + 1), (pile / 4).max(1)),
         ]
     };
     let mut out = Vec::new();
