@@ -38,7 +38,8 @@
 //!   plies, 121 for piles below 2⁶⁰.
 //! * **Euclid**: from a lost position (ratio below φ) the move is forced.
 //!   Every division step of Euclid's algorithm then takes at most two plies:
-//!   at most 2·steps, 184 for `u64` (92 steps at most).
+//!   at most 2·steps, 182 for `u64` (91 steps at most, from consecutive
+//!   Fibonacci numbers: F(93), F(92) is the largest such pair in `u64`).
 //! * **Bash** (take 1..=m): every round of a lost position and its winning
 //!   reply removes exactly m + 1 stones, whatever is taken: 2·⌊n/(m + 1)⌋ + 1
 //!   plies. Only the start bounds this (the judge's starts keep n/(m + 1) small).

@@ -50,7 +50,7 @@
 //! **Bounds.** A game from a start the contestant plays without a mistake
 //! ends within [`Start::ply_cap`] plies: Wythoff 2·bits(max pile) + 1
 //! (at most 121 below 2⁶⁰), Euclid 2 per step of Euclid's algorithm (at most
-//! 184), Bash 2·⌊n/(m + 1)⌋ + 1 (starts keep ⌊n/(m + 1)⌋ ≤
+//! 182), Bash 2·⌊n/(m + 1)⌋ + 1 (starts keep ⌊n/(m + 1)⌋ ≤
 //! [`BASH_MAX_ROUNDS`]), all proved in `beatty_games::opponent`; Fibonacci
 //! nim caps a game at [`FIBONACCI_NIM_PLY_CAP`] plies, which a contestant
 //! taking the largest winning take stays far below (it needs at most 65) and
