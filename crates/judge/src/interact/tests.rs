@@ -440,7 +440,7 @@ fn mixed(game: Game, seed: u64) -> Vec<Start> {
     v
 }
 
-const SEEDS: [u64; 4] = [1, 2, 3, 20_261_128];
+const SEEDS: [u64; 12] = [1, 2, 3, 4, 5, 6, 7, 8, 42, 1000, 20_261_128, u64::MAX];
 
 #[test]
 fn a_correct_contestant_wins_every_game_at_every_seed() {
