@@ -3,7 +3,7 @@
 //! document, a testcase per test), for people, scripts and CI systems.
 
 use beatty_judge::Verdict;
-use beatty_judge::run::TestResult;
+use beatty_judge::run::{Play, TestResult};
 
 /// `--format`: how `judge run` reports.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -31,7 +31,48 @@ pub(crate) fn text_line(r: &TestResult) -> String {
         line.push_str(l);
         line.push('\n');
     }
+    if let Some(p) = &r.play {
+        line.push_str(&format!("    {}\n", play_summary(p)));
+    }
     line
+}
+
+/// What an interactive test's play came to, in words: games won, plies, the
+/// program's think time.
+pub(crate) fn play_summary(p: &Play) -> String {
+    format!(
+        "won {} of {} games in {} plies; think time max {:.3} ms, mean {:.3} ms over {} answers",
+        p.won,
+        p.games,
+        p.plies,
+        p.think_max.as_secs_f64() * 1e3,
+        p.think_mean.as_secs_f64() * 1e3,
+        p.moves
+    )
+}
+
+/// An interactive test's play in the JSON format.
+#[derive(serde::Serialize)]
+struct PlayJson {
+    games: usize,
+    won: usize,
+    plies: u64,
+    answers: u64,
+    think_max: f64,
+    think_mean: f64,
+}
+
+impl From<&Play> for PlayJson {
+    fn from(p: &Play) -> PlayJson {
+        PlayJson {
+            games: p.games,
+            won: p.won,
+            plies: p.plies,
+            answers: p.moves,
+            think_max: p.think_max.as_secs_f64(),
+            think_mean: p.think_mean.as_secs_f64(),
+        }
+    }
 }
 
 /// A test's object of the JSON format, its fields in this order.
@@ -45,6 +86,8 @@ struct TestJson<'a> {
     cpu: f64,
     memory: u64,
     message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    play: Option<PlayJson>,
 }
 
 /// The summary object of the JSON format, its fields in this order.
@@ -77,7 +120,46 @@ pub(crate) fn json_line(r: &TestResult) -> String {
         cpu: r.cpu.as_secs_f64(),
         memory: r.memory,
         message: &r.detail,
+        play: r.play.as_ref().map(PlayJson::from),
     })
+}
+
+/// One ply of `--transcript`'s JSON Lines.
+#[derive(serde::Serialize)]
+struct PlyJson<'a> {
+    test: &'a str,
+    game: usize,
+    ply: u64,
+    by: &'static str,
+    line: &'a str,
+    before: &'a str,
+    after: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    think: Option<f64>,
+}
+
+/// The transcript of the tests' plays as JSON Lines, one object a ply in
+/// order (see `judge run --help`).
+pub(crate) fn transcript(results: &[TestResult]) -> String {
+    let mut out = String::new();
+    for r in results {
+        for t in r.play.iter().flat_map(|p| &p.transcript) {
+            out.push_str(&json_of(&PlyJson {
+                test: &r.name,
+                game: t.ply.game,
+                ply: t.ply.ply,
+                by: match t.ply.by {
+                    beatty_judge::interact::Party::Judge => "judge",
+                    _ => "program",
+                },
+                line: &t.ply.line,
+                before: &t.ply.before,
+                after: &t.ply.after,
+                think: t.think.map(|d| d.as_secs_f64()),
+            }));
+        }
+    }
+    out
 }
 
 /// What the whole run came to, for the summary of each format.

@@ -3,8 +3,8 @@
 
 use crate::report::{Format, Summary, json_line, text_line};
 use crate::{Outcome, fail};
-use beatty_judge::Problem;
 use beatty_judge::lang::{Compiled, Languages};
+use beatty_judge::run::Task;
 use beatty_judge::run::{RunConfig, run_tests, shut_down, tests_in, validate_tests, verdict_line};
 use beatty_judge::sandbox::{Isolation, strict_available};
 use clap::Args;
@@ -29,8 +29,9 @@ pub(crate) enum IsolationArg {
 
 #[derive(Args)]
 pub(crate) struct RunArgs {
-    /// The problem (name or alias), e.g. `wythoff`.
-    problem: Problem,
+    /// The problem (name or alias), e.g. `wythoff`, or an interactive one,
+    /// e.g. `wythoff-play` (`judge problems` lists them).
+    problem: Task,
     /// A source file, compiled in the sandbox by its extension (`judge
     /// languages` lists them), e.g. `sol.cpp`; or else give a command after
     /// `--`.
@@ -79,6 +80,16 @@ pub(crate) struct RunArgs {
     /// Stop at the first failing test.
     #[arg(long)]
     stop_on_fail: bool,
+    /// Interactive problems: the most seconds the program may think about
+    /// one move, from the judge's last byte to its answer (beyond it: TLE,
+    /// idle), e.g. `--move-time-limit 0.1` (default: only the time limit).
+    #[arg(long, value_name = "SECONDS")]
+    move_time_limit: Option<f64>,
+    /// Interactive problems: write every ply of every test to FILE as JSON
+    /// Lines (test, game, ply, who, line, position before and after, think
+    /// time), e.g. `--transcript plies.jsonl`.
+    #[arg(long, value_name = "FILE")]
+    transcript: Option<PathBuf>,
     /// Tests run in parallel, e.g. `--jobs 1` (default: the number of cores).
     #[arg(long)]
     jobs: Option<usize>,
@@ -111,7 +122,7 @@ enum Program<'a> {
 /// cannot start (a source file, a file that is not executable): the reason
 /// and the command to type instead. `None` when it is a runnable file or not
 /// a file at all.
-fn command_hint(problem: Problem, cmd: &[OsString], langs: &Languages) -> Option<String> {
+fn command_hint(problem: Task, cmd: &[OsString], langs: &Languages) -> Option<String> {
     use std::os::unix::fs::PermissionsExt;
     let first = Path::new(cmd.first()?);
     let m = std::fs::metadata(first).ok()?;
@@ -223,6 +234,22 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
         (Ok(t), Ok(c)) => (t, c),
         (Err(e), _) | (_, Err(e)) => return Ok(fail(2, &e)),
     };
+    let move_time_limit = match a.move_time_limit.map(|m| seconds("--move-time-limit", m)) {
+        None => None,
+        Some(Ok(m)) => Some(m),
+        Some(Err(e)) => return Ok(fail(2, &e)),
+    };
+    if matches!(a.problem, Task::Batch(_))
+        && (a.move_time_limit.is_some() || a.transcript.is_some())
+    {
+        return Ok(fail(
+            2,
+            &format!(
+                "--move-time-limit and --transcript are for interactive problems; {} is a batch problem",
+                a.problem
+            ),
+        ));
+    }
     if !(1..=1 << 20).contains(&a.memory_limit) {
         return Ok(fail(2, "--memory-limit must be between 1 and 1048576 MiB"));
     }
@@ -263,6 +290,8 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
         isolation,
         stop_on_fail: a.stop_on_fail,
         hide: Vec::new(),
+        move_time_limit,
+        transcript: a.transcript.is_some(),
     };
     let bar = if std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(0)
@@ -285,7 +314,12 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
                 }
             };
             let d = t.path().join("tests");
-            if let Err(e) = beatty_judge::testset::write_testset(a.problem, &d, a.seed) {
+            let written = match a.problem {
+                Task::Batch(p) => beatty_judge::testset::write_testset(p, &d, a.seed),
+                Task::Play(g) => beatty_judge::testset::write_play_testset(g, &d, a.seed),
+                other => return Ok(fail(3, &format!("{other}: no test set to generate"))),
+            };
+            if let Err(e) = written {
                 return Ok(fail(3, &e.to_string()));
             }
             temp = Some(t);
@@ -402,6 +436,11 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
         Err(e) => return Ok(fail(3, &e)),
     };
     drop(temp);
+    if let Some(path) = &a.transcript
+        && let Err(e) = std::fs::write(path, crate::report::transcript(&results))
+    {
+        return Ok(fail(3, &format!("{}: {e}", path.display())));
+    }
     let (line, v) = verdict_line(&results, tests.len());
     let summary = Summary {
         problem: a.problem.name(),

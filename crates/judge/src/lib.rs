@@ -35,6 +35,7 @@
 
 pub mod check;
 mod compare;
+mod duel;
 pub mod explain;
 pub mod generate;
 pub mod interact;

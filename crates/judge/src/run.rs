@@ -18,8 +18,14 @@
 //! * otherwise the output is checked with [`crate::check()`]: **AC**, **WA** or **PE**.
 //!
 //! The overall verdict is that of the first failing test in test order, or AC.
+//!
+//! An interactive problem's tests ([`Task::Play`]) run the same way, but the
+//! judge talks with the program move by move instead of feeding it a file
+//! and checking its output (`duel.rs` has the loop and the order of its
+//! verdicts).
 
-use crate::sandbox::{self, Exit, Isolation, Limit, Limits};
+use crate::interact::{Game, Ply};
+use crate::sandbox::{self, Exit, Isolation, Limit, Limits, Outcome};
 use crate::text::excerpt;
 use crate::{Problem, Verdict, check};
 use std::ffi::OsString;
@@ -29,6 +35,94 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
+
+/// What a test set is judged as: the answers of a batch problem, or the
+/// play of an interactive one.
+///
+/// ```
+/// use beatty_judge::run::Task;
+/// let t: Task = beatty_judge::Problem::Wythoff.into();
+/// assert_eq!(t.name(), "wythoff");
+/// let p: Task = beatty_judge::interact::Game::Wythoff.into();
+/// assert_eq!(p.name(), "wythoff-play");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Task {
+    /// A batch problem: each test's output is checked.
+    Batch(Problem),
+    /// An interactive game: the program plays against the referee.
+    Play(Game),
+}
+
+impl Task {
+    /// The problem's name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Task::Batch(p) => p.name(),
+            Task::Play(g) => g.name(),
+        }
+    }
+}
+
+impl fmt::Display for Task {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no problem's, batch or interactive.
+///
+/// ```
+/// let e = "nim".parse::<beatty_judge::run::Task>().unwrap_err();
+/// assert!(e.to_string().contains("wythoff-play"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownTask(pub String);
+
+impl fmt::Display for UnknownTask {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}; interactive: ",
+            crate::UnknownProblem(self.0.clone())
+        )?;
+        let names: Vec<&str> = Game::ALL.iter().map(|g| g.name()).collect();
+        f.write_str(&names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownTask {}
+
+impl std::str::FromStr for Task {
+    type Err = UnknownTask;
+
+    /// A batch problem by its name or an alias ([`Problem`]'s own parse), or
+    /// an interactive one by its name (`wythoff-play`), any case.
+    fn from_str(s: &str) -> Result<Task, UnknownTask> {
+        if let Ok(p) = s.parse::<Problem>() {
+            return Ok(Task::Batch(p));
+        }
+        Game::ALL
+            .into_iter()
+            .find(|g| g.name().eq_ignore_ascii_case(s))
+            .map(Task::Play)
+            .ok_or_else(|| UnknownTask(s.to_owned()))
+    }
+}
+
+impl From<Problem> for Task {
+    fn from(p: Problem) -> Task {
+        Task::Batch(p)
+    }
+}
+
+impl From<Game> for Task {
+    fn from(g: Game) -> Task {
+        Task::Play(g)
+    }
+}
 
 /// One test: its name, input and (optional) jury answer.
 ///
@@ -100,11 +194,16 @@ pub fn tests_in(dir: &Path) -> std::io::Result<Vec<Test>> {
     Ok(tests)
 }
 
-/// Checks every test's input with the strict validator before anything runs.
+/// Checks every test's input with the strict validator before anything runs
+/// (an interactive test's with the validator of its starts).
 ///
 /// # Errors
 /// The first input that cannot be read or is invalid, naming the file.
-pub fn validate_tests(problem: Problem, tests: &[Test]) -> Result<(), RunError> {
+pub fn validate_tests(task: impl Into<Task>, tests: &[Test]) -> Result<(), RunError> {
+    let problem = match task.into() {
+        Task::Batch(p) => p,
+        Task::Play(g) => return crate::duel::validate(g, tests),
+    };
     for t in tests {
         let data =
             std::fs::read(&t.input).map_err(|e| RunError(format!("{}: {e}", t.input.display())))?;
@@ -141,6 +240,12 @@ pub struct RunConfig {
     /// Directories the submission must not see (the test data; see
     /// [`sandbox::Limits::hide`]).
     pub hide: Vec<PathBuf>,
+    /// Interactive tests: the most the program may think about one move
+    /// (from the judge's last byte to its answer); `None`: only the wall
+    /// limit bounds it.
+    pub move_time_limit: Option<Duration>,
+    /// Interactive tests: keep every ply in [`Play::transcript`].
+    pub transcript: bool,
 }
 
 impl Default for RunConfig {
@@ -159,6 +264,8 @@ impl Default for RunConfig {
             },
             stop_on_fail: false,
             hide: Vec::new(),
+            move_time_limit: None,
+            transcript: false,
         }
     }
 }
@@ -178,6 +285,38 @@ pub struct TestResult {
     pub memory: u64,
     /// The checker's message, or the escaped tail of standard error for RE.
     pub detail: String,
+    /// An interactive test's play (`None` for a batch test).
+    pub play: Option<Play>,
+}
+
+/// How an interactive test was played.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Play {
+    /// The games of the test.
+    pub games: usize,
+    /// The games the program won.
+    pub won: usize,
+    /// The plies played in all (both sides').
+    pub plies: u64,
+    /// The program's side choices and moves that were timed.
+    pub moves: u64,
+    /// The longest the program thought about one of them.
+    pub think_max: Duration,
+    /// The mean time it thought.
+    pub think_mean: Duration,
+    /// Every ply, with the program's think time (with
+    /// [`RunConfig::transcript`]; else empty).
+    pub transcript: Vec<TimedPly>,
+}
+
+/// One ply of a transcript: what the referee recorded, and for the
+/// program's own plies how long it thought.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimedPly {
+    /// The ply.
+    pub ply: Ply,
+    /// The program's think time (`None` for the judge's plies).
+    pub think: Option<Duration>,
 }
 
 /// A failure of the judge itself (not of the submission).
@@ -254,62 +393,11 @@ fn run_one(
             cpu: o.cpu,
             memory: o.memory,
             detail,
+            play: None,
         })
     };
-    let stderr_tail = || {
-        let keep = o.stderr.len().saturating_sub(STDERR_SHOWN);
-        excerpt(&o.stderr[keep..], STDERR_SHOWN)
-    };
-    match o.limit {
-        Some(Limit::Output) => {
-            return done(
-                Verdict::OutputLimit,
-                format!("output beyond {output_limit} bytes"),
-            );
-        }
-        Some(Limit::Wall) => {
-            return done(
-                Verdict::TimeLimit,
-                format!("killed after {:.3}s (wall)", o.wall.as_secs_f64()),
-            );
-        }
-        Some(Limit::Cpu) => {
-            return done(
-                Verdict::TimeLimit,
-                format!("CPU time {:.3}s beyond the limit", o.cpu.as_secs_f64()),
-            );
-        }
-        Some(Limit::Memory) => {
-            return done(
-                Verdict::MemoryLimit,
-                format!(
-                    "over the memory limit of {} MiB (peak {} MiB)",
-                    limits.memory >> 20,
-                    o.memory.div_ceil(1 << 20)
-                ),
-            );
-        }
-        // A limit a later sandbox adds: never an AC.
-        Some(other) => {
-            return done(
-                Verdict::RuntimeError,
-                format!("stopped by the sandbox: {other:?}"),
-            );
-        }
-        None => {}
-    }
-    if o.exit != Exit::Code(0) {
-        let how = match o.exit {
-            Exit::Code(c) => format!("exit code {c}"),
-            Exit::Signal(s) => format!("killed by signal {s}"),
-        };
-        if o.stderr.is_empty() {
-            return done(Verdict::RuntimeError, format!("{how}; nothing on stderr"));
-        }
-        return done(
-            Verdict::RuntimeError,
-            format!("{how}; stderr ends with: {}", stderr_tail()),
-        );
+    if let Some((verdict, detail)) = failed(&o, &limits) {
+        return done(verdict, detail);
     }
     let r = check(problem, &input, &o.stdout, answer.as_ref().map(|a| &a[..]));
     match r.verdict {
@@ -322,10 +410,63 @@ fn run_one(
     }
 }
 
+/// The verdict of a run that failed, before anything it wrote is looked at:
+/// over the output cap (OLE), the wall or CPU time (TLE), the memory (MLE),
+/// or ended other than with exit code 0 (RE, with the escaped tail of its
+/// standard error); `None` for a run that ended well.
+pub(crate) fn failed(o: &Outcome, limits: &Limits) -> Option<(Verdict, String)> {
+    let stderr_tail = || {
+        let keep = o.stderr.len().saturating_sub(STDERR_SHOWN);
+        excerpt(&o.stderr[keep..], STDERR_SHOWN)
+    };
+    Some(match o.limit {
+        Some(Limit::Output) => (
+            Verdict::OutputLimit,
+            format!("output beyond {} bytes", limits.output),
+        ),
+        Some(Limit::Wall) => (
+            Verdict::TimeLimit,
+            format!("killed after {:.3}s (wall)", o.wall.as_secs_f64()),
+        ),
+        Some(Limit::Cpu) => (
+            Verdict::TimeLimit,
+            format!("CPU time {:.3}s beyond the limit", o.cpu.as_secs_f64()),
+        ),
+        Some(Limit::Memory) => (
+            Verdict::MemoryLimit,
+            format!(
+                "over the memory limit of {} MiB (peak {} MiB)",
+                limits.memory >> 20,
+                o.memory.div_ceil(1 << 20)
+            ),
+        ),
+        // A limit a later sandbox adds: never an AC.
+        Some(other) => (
+            Verdict::RuntimeError,
+            format!("stopped by the sandbox: {other:?}"),
+        ),
+        None if o.exit == Exit::Code(0) => return None,
+        None => {
+            let how = match o.exit {
+                Exit::Code(c) => format!("exit code {c}"),
+                Exit::Signal(s) => format!("killed by signal {s}"),
+            };
+            if o.stderr.is_empty() {
+                (Verdict::RuntimeError, format!("{how}; nothing on stderr"))
+            } else {
+                (
+                    Verdict::RuntimeError,
+                    format!("{how}; stderr ends with: {}", stderr_tail()),
+                )
+            }
+        }
+    })
+}
+
 /// Why the sandbox could not start `program` (after `error`), when the file
 /// tells: it is not executable, or it is a script whose interpreter lies
 /// outside the directories the sandbox lets programs read and execute.
-fn cannot_start(program: &Path, error: &std::io::Error) -> Option<String> {
+pub(crate) fn cannot_start(program: &Path, error: &std::io::Error) -> Option<String> {
     use std::io::Read;
     use std::os::unix::fs::PermissionsExt;
     let m = std::fs::metadata(program).ok()?;
@@ -386,7 +527,7 @@ fn cannot_start(program: &Path, error: &std::io::Error) -> Option<String> {
 /// assert_eq!(results.len(), tests.len());
 /// ```
 pub fn run_tests(
-    problem: Problem,
+    task: impl Into<Task>,
     tests: &[Test],
     cmd: &[OsString],
     cfg: &RunConfig,
@@ -396,6 +537,7 @@ pub fn run_tests(
     // directory, before anything runs: nothing a program does can change
     // what later tests get or are compared with. The directory is hidden
     // from the runs too.
+    let task = task.into();
     let snapshot = Snapshot::take(tests, HELD_IN_MEMORY)?;
     // As root, the program and its script are copied where the runs' user
     // ids can read them (see `sandbox::program`).
@@ -429,7 +571,10 @@ pub fn run_tests(
                     }
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(test) = tests.get(i) else { break };
-                    let r = run_one(problem, test, cmd, program, cfg);
+                    let r = match task {
+                        Task::Batch(problem) => run_one(problem, test, cmd, program, cfg),
+                        Task::Play(game) => crate::duel::play_one(game, test, cmd, program, cfg),
+                    };
                     let mut st = state
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -477,14 +622,14 @@ struct Snapshot {
 }
 
 /// One test's data, held privately.
-struct Held {
-    name: String,
-    input: Data,
+pub(crate) struct Held {
+    pub(crate) name: String,
+    pub(crate) input: Data,
     answer: Option<Data>,
 }
 
 /// Bytes in memory or in a private copy.
-enum Data {
+pub(crate) enum Data {
     Memory(std::sync::Arc<Vec<u8>>),
     Copy(PathBuf),
 }
@@ -494,7 +639,7 @@ enum Data {
 const HELD_IN_MEMORY: u64 = 256 << 20;
 
 impl Data {
-    fn bytes(&self) -> std::io::Result<std::sync::Arc<Vec<u8>>> {
+    pub(crate) fn bytes(&self) -> std::io::Result<std::sync::Arc<Vec<u8>>> {
         match self {
             Data::Memory(b) => Ok(std::sync::Arc::clone(b)),
             Data::Copy(p) => std::fs::read(p).map(std::sync::Arc::new),
@@ -556,7 +701,7 @@ impl Snapshot {
 /// ```
 /// use beatty_judge::run::{verdict_line, TestResult};
 /// use beatty_judge::Verdict;
-/// let t = |v| TestResult { name: String::new(), verdict: v, time: Default::default(), cpu: Default::default(), memory: 0, detail: String::new() };
+/// let t = |v| TestResult { name: String::new(), verdict: v, time: Default::default(), cpu: Default::default(), memory: 0, detail: String::new(), play: None };
 /// let (line, v) = verdict_line(&[t(Verdict::Accepted), t(Verdict::TimeLimit), t(Verdict::WrongAnswer)], 3);
 /// assert_eq!(line, "verdict: TLE (1/3 tests)");
 /// assert_eq!(v, Verdict::TimeLimit);
@@ -635,6 +780,7 @@ mod tests {
             cpu: Duration::ZERO,
             memory: 0,
             detail: String::new(),
+            play: None,
         };
         use Verdict::{Accepted as Ac, RuntimeError as Re, TimeLimit as Tle, WrongAnswer as Wa};
         let line = |v: &[Verdict], total| {

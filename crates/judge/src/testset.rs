@@ -145,6 +145,44 @@ pub fn write_testset_dir(
     })
 }
 
+/// Writes the test set of the interactive `game` for `seed` into `dir` (which
+/// must not exist, or be empty) and returns the test names in order: one
+/// test a profile of [`crate::interact::starts::Profile`], named after it
+/// (`01-samples`, `02-small`, `03-hazard`, `04-large`, `05-many`,
+/// `06-both-sides`), each `T S` and its starts, the opponent's seed derived
+/// from `seed`.
+///
+/// # Errors
+/// A failed write, naming the path.
+pub fn write_play_testset(
+    game: crate::interact::Game,
+    dir: &Path,
+    seed: u64,
+) -> Result<Vec<String>, TestsetError> {
+    use crate::interact::starts::{self, Profile};
+    std::fs::create_dir_all(dir).map_err(io_at(dir))?;
+    let mut names = Vec::new();
+    for (i, profile) in Profile::ALL.into_iter().enumerate() {
+        let label = match profile {
+            Profile::Samples => "samples",
+            Profile::Small => "small",
+            Profile::Hazard => "hazard",
+            Profile::Large => "large",
+            Profile::Many => "many",
+            Profile::BothSides => "both-sides",
+        };
+        let name = format!("{:02}-{label}", i + 1);
+        let test_seed = seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(i as u64);
+        let text = starts::write(&starts::generate(game, profile, test_seed), test_seed);
+        let path = dir.join(format!("{name}.in"));
+        std::fs::write(&path, text).map_err(io_at(&path))?;
+        names.push(name);
+    }
+    Ok(names)
+}
+
 /// Writes the test set of `problem` for `seed` into `dir` and returns the test
 /// names in order (what `judge run` and `judge invoke` write into their own
 /// scratch directories; the command line's `judge testset` uses
