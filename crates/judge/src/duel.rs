@@ -158,7 +158,7 @@ pub(crate) fn play_one(
 /// The referee's side of the talk (on the thread `run_interactive` gives it).
 fn talk(
     mut referee: Referee,
-    mut to: sandbox::ToProgram,
+    to: sandbox::ToProgram,
     mut from: sandbox::FromProgram,
     cap: u64,
     move_limit: Option<Duration>,
@@ -167,11 +167,19 @@ fn talk(
     let (mut idle, mut flooded) = (false, false);
     let mut buf = vec![0u8; 64 << 10];
     let mut read = 0u64;
+    // The program's input, closed once every game is over: a program that
+    // reads on then sees its end.
+    let mut to = Some(to);
     // A contestant that closed its input is judged by what it wrote.
-    let send = |referee: &mut Referee, to: &mut sandbox::ToProgram| {
+    let send = |referee: &mut Referee, to: &mut Option<sandbox::ToProgram>| {
         let out = referee.output();
-        if !out.is_empty() {
-            let _ = to.write_all(&out);
+        if let Some(t) = to
+            && !out.is_empty()
+        {
+            let _ = t.write_all(&out);
+        }
+        if referee.status() == Status::End {
+            *to = None;
         }
     };
     send(&mut referee, &mut to);
@@ -179,7 +187,7 @@ fn talk(
     loop {
         if referee.judgement().is_some() {
             // The verdict is given (and `-1` sent): the run ends now.
-            to.end_run();
+            from.end_run();
             break;
         }
         from.set_deadline(move_limit.map(|l| asked + l));
@@ -188,7 +196,7 @@ fn talk(
             Ok(n) => n,
             Err(e) if e.kind() == ErrorKind::TimedOut => {
                 idle = true;
-                to.end_run();
+                from.end_run();
                 break;
             }
             // The run is over (a limit, the judge stopping).
@@ -197,7 +205,7 @@ fn talk(
         read += n as u64;
         if read > cap {
             flooded = true;
-            to.end_run();
+            from.end_run();
             break;
         }
         let before = referee.status();
