@@ -10,6 +10,7 @@ mod common;
 mod e2e;
 mod fresh_root;
 mod hostile;
+mod interactive;
 mod package;
 mod play;
 mod plot;

@@ -1,0 +1,3 @@
+# expect: TLE
+exec 0<&-
+sleep 30

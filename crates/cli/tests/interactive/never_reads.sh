@@ -1,0 +1,2 @@
+# expect: TLE
+sleep 30

@@ -1,0 +1,6 @@
+# expect: WA
+read t
+read start
+echo First
+read verdict
+kill -SEGV $$

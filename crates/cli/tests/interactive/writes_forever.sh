@@ -1,0 +1,2 @@
+# expect: WA
+yes First

@@ -1,0 +1,336 @@
+//! `judge run` of the interactive problems: the judge's own contestant and an
+//! exact Python one win every game of every default test set, as root and as
+//! `nobody`, in both isolation modes; the contestants of
+//! `tests/interactive/` (after DOMjudge's `runpipe` test matrix: exits at
+//! once, closes its input, never reads, writes forever, floods one line,
+//! numbers beyond u64, negative numbers, NUL bytes, writes on after the
+//! judge's `-1`, a crash after a mistake, never flushes) each get the verdict
+//! of their first line, quickly, and leave no process behind; a move time
+//! limit turns an idle program into TLE long before the wall limit; the
+//! transcript holds every ply with the program's think time.
+#![cfg(target_os = "linux")]
+
+use crate::common::{dir, is_root, judge_for_nobody, processes_with};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const GAMES: [&str; 4] = [
+    "wythoff-play",
+    "euclid-play",
+    "bash-play",
+    "fibonacci-nim-play",
+];
+
+/// The judges to run: the tests' own, and as root one run by `nobody`.
+fn judges() -> Vec<(PathBuf, bool)> {
+    let mut v = vec![(PathBuf::from(env!("CARGO_BIN_EXE_judge")), false)];
+    if is_root() && Path::new("/usr/bin/setpriv").exists() {
+        v.push((judge_for_nobody().to_path_buf(), true));
+    }
+    v
+}
+
+/// `judge ARGS` (as `nobody` with `as_nobody`) in `cwd`, bounded to 60 s.
+fn judge(judge: &Path, as_nobody: bool, cwd: &Path, args: &[&str]) -> (Output, Duration) {
+    let mut cmd = if as_nobody {
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(judge);
+        c
+    } else {
+        Command::new(judge)
+    };
+    let start = Instant::now();
+    let child = cmd
+        .current_dir(cwd)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start judge");
+    let pid = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    let out = match rx.recv_timeout(Duration::from_secs(60)) {
+        Ok(out) => out.expect("wait for judge"),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            panic!("the judge hangs: {args:?}");
+        }
+    };
+    (out, start.elapsed())
+}
+
+/// The last line of the report.
+fn verdict(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// A scratch directory the runs' users can reach (Cargo's temporary one).
+fn scratch(name: &str) -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let d = tempfile::Builder::new()
+        .prefix(&format!("beatty-interactive-{name}-"))
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .expect("tempdir");
+    std::fs::set_permissions(d.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    d
+}
+
+/// The judge's own contestant of each game wins every test of the default
+/// test set (six profiles: samples, small, hazard starts, large, many
+/// games, both sides), strict and basic, as root and as nobody.
+#[test]
+fn the_judges_own_contestant_wins_every_game() {
+    let base = scratch("own");
+    for (j, nobody) in judges() {
+        for game in GAMES {
+            for isolation in ["strict", "basic"] {
+                let j_str = j.to_str().expect("utf-8 path");
+                let (out, _) = judge(
+                    &j,
+                    nobody,
+                    base.path(),
+                    &[
+                        "run",
+                        game,
+                        "--isolation",
+                        isolation,
+                        "--",
+                        j_str,
+                        "solve",
+                        game,
+                    ],
+                );
+                assert_eq!(
+                    verdict(&out),
+                    "verdict: AC (6/6 tests)",
+                    "{game} ({isolation}, nobody {nobody}):\n{}{}",
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                assert_eq!(out.status.code(), Some(0));
+            }
+        }
+    }
+}
+
+/// The one-game test the contestants of `tests/interactive/` play: Wythoff
+/// from (4, 7), a P-position (`judge explain wythoff 4 7`): the second
+/// player wins.
+fn one_game(base: &Path) -> PathBuf {
+    let tests = dir(base, "tests", 0o755);
+    std::fs::write(tests.join("a.in"), "1 0\n4 7\n").expect("write");
+    tests
+}
+
+/// The verdict in a contestant's first line.
+fn expected(program: &Path) -> String {
+    let text = std::fs::read_to_string(program).expect("read");
+    text.lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# expect: "))
+        .expect("first line `# expect: V`")
+        .to_owned()
+}
+
+#[test]
+fn every_contestant_gets_its_verdict_quickly_and_leaves_nothing() {
+    let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/interactive");
+    let base = scratch("matrix");
+    let tests = one_game(base.path());
+    let mut names: Vec<String> = std::fs::read_dir(&programs)
+        .expect("tests/interactive")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".sh") || n.ends_with(".py"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 12, "{names:?}");
+    let progs = dir(base.path(), "prog", 0o755);
+    for (j, nobody) in judges() {
+        for name in &names {
+            let prog = progs.join(name);
+            std::fs::copy(programs.join(name), &prog).expect("copy");
+            let want = expected(&prog);
+            let interpreter = if name.ends_with(".py") {
+                "python3"
+            } else {
+                "sh"
+            };
+            let marker = format!("beatty-interactive-{}-{name}-{nobody}", std::process::id());
+            let (out, took) = judge(
+                &j,
+                nobody,
+                base.path(),
+                &[
+                    "run",
+                    "wythoff-play",
+                    "--tests",
+                    tests.to_str().expect("utf-8"),
+                    "--time-limit",
+                    "1",
+                    "--",
+                    interpreter,
+                    prog.to_str().expect("utf-8"),
+                    &marker,
+                ],
+            );
+            let report = String::from_utf8_lossy(&out.stdout).into_owned();
+            let last = verdict(&out);
+            assert!(
+                last.starts_with(&format!("verdict: {want} ")),
+                "{name} (nobody {nobody}): expected {want}:\n{report}{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert_eq!(
+                out.status.code(),
+                Some(if want == "AC" { 0 } else { 1 }),
+                "{name}"
+            );
+            // One time limit of 1 s, plus the grace for the pipes, plus a
+            // loaded machine.
+            assert!(took < Duration::from_secs(15), "{name} took {took:?}");
+            // The report quotes what the program wrote escaped: no NUL, no
+            // raw escape, bounded lines.
+            assert!(
+                !report.contains('\0') && !report.contains('\x1b'),
+                "{name}: {report:?}"
+            );
+            assert!(report.lines().all(|l| l.len() < 2000), "{name}: {report}");
+            let left = processes_with(&marker);
+            assert!(left.is_empty(), "{name}: processes survive: {left:?}");
+        }
+    }
+}
+
+/// What the report says of the mistakes of a few contestants, word for
+/// word where the protocol fixes it.
+#[test]
+fn the_report_names_the_mistake() {
+    let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/interactive");
+    let base = scratch("words");
+    let tests = one_game(base.path());
+    let j = PathBuf::from(env!("CARGO_BIN_EXE_judge"));
+    let run = |name: &str| {
+        let (out, _) = judge(
+            &j,
+            false,
+            base.path(),
+            &[
+                "run",
+                "wythoff-play",
+                "--tests",
+                tests.to_str().expect("utf-8"),
+                "--time-limit",
+                "1",
+                "--",
+                "sh",
+                programs.join(name).to_str().expect("utf-8"),
+            ],
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    // (4, 7) is lost for the first player: the side is the mistake.
+    let r = run("writes_after_wa.sh");
+    assert!(
+        r.contains("game 1: chose First from `4 7`") && r.contains("P-position"),
+        "{r}"
+    );
+    let r = run("beyond_u64.sh");
+    assert!(r.contains("99999999999999999999999"), "{r}");
+    let r = run("nul_bytes.sh");
+    assert!(r.contains("\\0") || r.contains("\\x00"), "{r}");
+}
+
+/// With `--move-time-limit 0.2` a program that never flushes is TLE for
+/// being idle, long before its wall limit of 10 s.
+#[test]
+fn a_move_time_limit_stops_an_idle_program() {
+    let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/interactive");
+    let base = scratch("idle");
+    let tests = one_game(base.path());
+    let j = PathBuf::from(env!("CARGO_BIN_EXE_judge"));
+    let (out, took) = judge(
+        &j,
+        false,
+        base.path(),
+        &[
+            "run",
+            "wythoff-play",
+            "--tests",
+            tests.to_str().expect("utf-8"),
+            "--time-limit",
+            "10",
+            "--move-time-limit",
+            "0.2",
+            "--",
+            "python3",
+            programs.join("never_flushes.py").to_str().expect("utf-8"),
+        ],
+    );
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(verdict(&out).starts_with("verdict: TLE"), "{report}");
+    assert!(report.contains("idle"), "{report}");
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+}
+
+/// `--transcript` writes one JSON object a ply: the program's plies with
+/// their think time, the judge's without, in order, as many as the report
+/// counts.
+#[test]
+fn the_transcript_has_every_ply() {
+    let base = scratch("transcript");
+    let j = PathBuf::from(env!("CARGO_BIN_EXE_judge"));
+    let file = base.path().join("plies.jsonl");
+    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/interactive/exact_wythoff.py");
+    let (out, _) = judge(
+        &j,
+        false,
+        base.path(),
+        &[
+            "run",
+            "wythoff-play",
+            "--format",
+            "json",
+            "--transcript",
+            file.to_str().expect("utf-8"),
+            "--",
+            "python3",
+            program.to_str().expect("utf-8"),
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&file).expect("the transcript");
+    let plies: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    // The report's ply counts, test by test (side choices are plies 0).
+    let reported: u64 = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| v.get("play")?.get("plies")?.as_u64())
+        .sum();
+    let moves = plies.iter().filter(|p| p["ply"] != 0).count() as u64;
+    assert_eq!(moves, reported);
+    for p in &plies {
+        let program = p["by"] == "program";
+        assert_eq!(p.get("think").is_some(), program, "{p}");
+        assert!(p["test"].is_string() && p["before"].is_string() && p["after"].is_string());
+    }
+    assert!(plies.iter().any(|p| p["by"] == "judge"));
+}
