@@ -81,8 +81,9 @@ fi
 if (($#)); then
     problems=("$@")
 else
-    # Every problem `judge problems` lists (lines without leading spaces).
-    mapfile -t problems < <("$JUDGE" problems | grep -v '^ ' | cut -d' ' -f1)
+    # Every batch problem `judge problems` lists (lines without leading spaces;
+    # the interactive ones have no package yet).
+    mapfile -t problems < <("$JUDGE" problems | grep -v '^ ' | grep -v ' (interactive) ' | cut -d' ' -f1)
 fi
 
 work=$(mktemp -d)

@@ -2,9 +2,8 @@
 //! every seed (see `beatty_judge::invoke`).
 
 use crate::{Outcome, fail};
-use beatty_judge::Problem;
 use beatty_judge::invoke::{invoke, parse_seeds};
-use beatty_judge::run::{RunConfig, shut_down};
+use beatty_judge::run::{RunConfig, Task, shut_down};
 use beatty_judge::sandbox::{Isolation, strict_available};
 use clap::Args;
 use std::io::{self, Write};
@@ -13,8 +12,10 @@ use std::sync::atomic::{AtomicI32, Ordering};
 
 #[derive(Args)]
 pub(crate) struct InvokeArgs {
-    /// The problem (name or alias), e.g. `fibonacci-nim`.
-    problem: Problem,
+    /// The problem (name or alias), e.g. `fibonacci-nim`, or an interactive
+    /// one, e.g. `wythoff-play` (its contestants are the archetypes of
+    /// `beatty_judge::interact::archetypes`).
+    problem: Task,
     /// The seeds: a seed, a range with both ends included, or a comma-separated
     /// list, e.g. `--seeds 1..20` or `--seeds 3,7`.
     #[arg(long, default_value = "1..20")]

@@ -22,9 +22,16 @@
 //! [`Matrix::failures`] lists the wrong cells; the worst of them is a wrong
 //! submission that passes a whole test set, which means the generator lost the
 //! cases of its mistake.
+//!
+//! An interactive problem's submissions are the contestants of
+//! [`crate::interact::archetypes`] (a correct one and the archetypes of wrong
+//! play, in Python), its test sets those of
+//! [`crate::testset::write_play_testset`], and each move may take at most a
+//! second unless the configuration says otherwise, so that a contestant that
+//! never flushes is TLE without waiting for the wall limit of every test.
 
-use crate::run::{RunConfig, RunError, run_tests, tests_in};
-use crate::{Problem, Verdict};
+use crate::Verdict;
+use crate::run::{RunConfig, RunError, Task, run_tests, tests_in};
 use core::fmt;
 use std::io::{self, Write};
 use std::os::unix::fs::PermissionsExt;
@@ -149,7 +156,7 @@ impl Row {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Matrix {
     /// The problem.
-    pub problem: Problem,
+    pub problem: Task,
     /// The seeds, in order (the columns).
     pub seeds: Vec<u64>,
     /// The test names of a test set, in order.
@@ -372,34 +379,56 @@ fn chmod(path: &Path, mode: u32) -> Result<(), RunError> {
 /// compile or whose language is unknown, a test set that cannot be written, a
 /// program that cannot start, a checker failure.
 pub fn invoke(
-    problem: Problem,
+    problem: impl Into<Task>,
     seeds: &[u64],
     cfg: &RunConfig,
     on_cell: &dyn Fn(&Row, &Cell),
 ) -> Result<Matrix, RunError> {
-    let assets = crate::package::assets(problem.name())
-        .ok_or_else(|| RunError(format!("{problem} has no package files")))?;
+    let problem = problem.into();
+    // (path, contents, what it does wrong) of each submission.
+    let sources: Vec<(&'static str, String, String)> = match problem {
+        Task::Batch(p) => crate::package::assets(p.name())
+            .ok_or_else(|| RunError(format!("{problem} has no package files")))?
+            .iter()
+            .map(|a| {
+                (
+                    a.path,
+                    a.contents.to_owned(),
+                    first_line_comment(a.contents),
+                )
+            })
+            .collect(),
+        Task::Play(g) => crate::interact::archetypes::ALL
+            .iter()
+            .map(|a| (a.path, a.source(g), a.mistake().to_owned()))
+            .collect(),
+    };
+    let mut cfg = cfg.clone();
+    if matches!(problem, Task::Play(_)) && cfg.move_time_limit.is_none() {
+        cfg.move_time_limit = Some(std::time::Duration::from_secs(1));
+    }
+    let cfg = &cfg;
     let base = crate::sandbox::scratch_dir("invoke")
         .map_err(|e| RunError(format!("cannot create a temporary directory: {e}")))?;
     // The submissions run as another user (as root) and read their files there.
     chmod(base.path(), 0o755)?;
     let mut prepared = Vec::new();
-    for (i, a) in assets.iter().enumerate() {
-        let Some(rest) = a.path.strip_prefix("submissions/") else {
+    for (i, (path, contents, mistake)) in sources.iter().enumerate() {
+        let Some(rest) = path.strip_prefix("submissions/") else {
             continue;
         };
         let Some((dir, file)) = rest.split_once('/') else {
             continue;
         };
         let expected = Expected::from_dir(dir)
-            .ok_or_else(|| RunError(format!("{}: unknown directory `{dir}`", a.path)))?;
+            .ok_or_else(|| RunError(format!("{path}: unknown directory `{dir}`")))?;
         let lang = crate::lang::language_of(Path::new(file))
-            .ok_or_else(|| RunError(format!("{}: no language for this extension", a.path)))?;
+            .ok_or_else(|| RunError(format!("{path}: no language for this extension")))?;
         let sub = base.path().join(format!("s{i:02}"));
         std::fs::create_dir(&sub).map_err(|e| RunError(format!("{}: {e}", sub.display())))?;
         chmod(&sub, 0o755)?;
         let src = sub.join(file);
-        std::fs::write(&src, a.contents)
+        std::fs::write(&src, contents.as_bytes())
             .map_err(|e| RunError(format!("{}: {e}", src.display())))?;
         chmod(&src, 0o644)?;
         let out = sub.join("out");
@@ -407,17 +436,17 @@ pub fn invoke(
         chmod(&out, 0o755)?;
         let limits = crate::lang::CompileLimits::default();
         let cmd = match crate::lang::compile(lang, &src, &out, &limits, cfg.isolation, &cfg.hide)
-            .map_err(|e| RunError(format!("{}: {e}", a.path)))?
+            .map_err(|e| RunError(format!("{path}: {e}")))?
         {
             crate::lang::Compiled::Ready(cmd) => cmd,
             crate::lang::Compiled::Error(m) => {
-                return Err(RunError(format!("{}: a compile error: {m}", a.path)));
+                return Err(RunError(format!("{path}: a compile error: {m}")));
             }
         };
         prepared.push(Prepared {
-            path: a.path,
+            path,
             expected,
-            mistake: first_line_comment(a.contents),
+            mistake: mistake.clone(),
             cmd,
         });
     }
@@ -438,8 +467,11 @@ pub fn invoke(
     let mut names = Vec::new();
     for &seed in seeds {
         let dir = base.path().join(format!("tests-{seed}"));
-        names = crate::testset::write_testset(problem, &dir, seed)
-            .map_err(|e| RunError(format!("seed {seed}: {e}")))?;
+        names = match problem {
+            Task::Batch(p) => crate::testset::write_testset(p, &dir, seed),
+            Task::Play(g) => crate::testset::write_play_testset(g, &dir, seed),
+        }
+        .map_err(|e| RunError(format!("seed {seed}: {e}")))?;
         let tests = tests_in(&dir).map_err(|e| RunError(e.to_string()))?;
         let mut cfg = cfg.clone();
         cfg.stop_on_fail = true;
@@ -492,7 +524,7 @@ mod tests {
             detail: String::new(),
         };
         let m = Matrix {
-            problem: Problem::Bash,
+            problem: crate::Problem::Bash.into(),
             seeds: vec![1, 2],
             tests: vec!["01-sample".into()],
             rows: vec![

@@ -334,3 +334,65 @@ fn the_transcript_has_every_ply() {
     }
     assert!(plies.iter().any(|p| p["by"] == "judge"));
 }
+
+/// `judge problems` lists the interactive problems after the batch ones,
+/// with their protocols; `judge validate` checks an interactive test file
+/// (`T S`, then T starts) and says why one is wrong; `judge solve` of an
+/// interactive problem takes no input file.
+#[test]
+fn problems_validate_and_solve_know_the_interactive_problems() {
+    let j = PathBuf::from(env!("CARGO_BIN_EXE_judge"));
+    let base = scratch("cli");
+    let (out, _) = judge(&j, false, base.path(), &["problems"]);
+    let list = String::from_utf8_lossy(&out.stdout);
+    for g in GAMES {
+        let line = list
+            .lines()
+            .position(|l| l.starts_with(&format!("{g} (interactive) — ")))
+            .unwrap_or_else(|| panic!("{g} missing from:\n{list}"));
+        let protocol = list.lines().nth(line + 1).unwrap_or_default();
+        assert!(
+            protocol.starts_with("  protocol: the judge sends T"),
+            "{protocol}"
+        );
+    }
+    let file = base.path().join("t.in");
+    std::fs::write(&file, "2 7\n4 7\n10 3\n").expect("write");
+    let (out, _) = judge(
+        &j,
+        false,
+        base.path(),
+        &["validate", "wythoff-play", file.to_str().unwrap()],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "valid: 2 games of wythoff-play, opponent seed 7\n"
+    );
+    // Two games announced, one given.
+    std::fs::write(&file, "2 7\n4 7\n").expect("write");
+    let (out, _) = judge(
+        &j,
+        false,
+        base.path(),
+        &["validate", "wythoff-play", file.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("line 3"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (out, _) = judge(
+        &j,
+        false,
+        base.path(),
+        &["solve", "bash-play", file.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -93,6 +93,7 @@
 //! assert_eq!(referee.judgement().unwrap().verdict, Verdict::Accepted);
 //! ```
 
+pub mod archetypes;
 mod games;
 mod referee;
 pub mod solution;
