@@ -396,3 +396,63 @@ fn problems_validate_and_solve_know_the_interactive_problems() {
     );
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `judge gen` writes one interactive test by profile and `judge testset`
+/// a whole set (a test a profile) that `judge validate` accepts, into a new
+/// or empty directory only; both are reproducible from their seed.
+#[test]
+fn gen_and_testset_write_valid_interactive_tests() {
+    let j = PathBuf::from(env!("CARGO_BIN_EXE_judge"));
+    let base = scratch("gen");
+    for g in GAMES {
+        for profile in ["samples", "small", "hazard", "large", "many", "both-sides"] {
+            let args = ["gen", g, "--profile", profile, "--seed", "5"];
+            let (one, _) = judge(&j, false, base.path(), &args);
+            let (two, _) = judge(&j, false, base.path(), &args);
+            assert_eq!(one.status.code(), Some(0), "{g} {profile}");
+            assert_eq!(one.stdout, two.stdout, "{g} {profile}: not reproducible");
+            let file = base.path().join(format!("{g}-{profile}.in"));
+            std::fs::write(&file, &one.stdout).expect("write");
+            let (v, _) = judge(
+                &j,
+                false,
+                base.path(),
+                &["validate", g, file.to_str().unwrap()],
+            );
+            assert_eq!(
+                v.status.code(),
+                Some(0),
+                "{g} {profile}: {}",
+                String::from_utf8_lossy(&v.stderr)
+            );
+        }
+        let out = base.path().join(format!("set-{g}"));
+        let (t, _) = judge(
+            &j,
+            false,
+            base.path(),
+            &["testset", g, "--out", out.to_str().unwrap()],
+        );
+        assert_eq!(
+            t.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&t.stderr)
+        );
+        let names: Vec<String> = std::fs::read_dir(&out)
+            .expect("the set")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names.len(), 6, "{names:?}");
+        // Not over a directory that holds something.
+        let (again, _) = judge(
+            &j,
+            false,
+            base.path(),
+            &["testset", g, "--out", out.to_str().unwrap()],
+        );
+        assert_eq!(again.status.code(), Some(3));
+        assert_eq!(std::fs::read_dir(&out).expect("kept").count(), 6);
+    }
+}
