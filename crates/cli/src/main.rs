@@ -22,6 +22,7 @@ mod play;
 mod plot;
 mod problems;
 #[cfg(target_os = "linux")]
+mod replay;
 mod report;
 #[cfg(target_os = "linux")]
 mod run;

@@ -69,11 +69,17 @@ impl GameName {
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// The problem (name or alias) whose game to play, e.g. `wythoff` or `poj1067`.
-    pub problem: Problem,
+    #[arg(required_unless_present = "replay")]
+    pub problem: Option<Problem>,
     /// The starting position, the numbers of one case line: `A B` for
     /// wythoff and euclid, `N M` for bash, `N` for fibonacci-nim.
-    #[arg(required = true, num_args = 1..=2, value_parser = crate::number::count)]
+    #[arg(required_unless_present = "replay", num_args = 1..=2, value_parser = crate::number::count)]
     pub position: Vec<u64>,
+    /// Instead of playing, show a transcript of `judge run --transcript`
+    /// (an interactive problem's plies, JSON Lines) game by game, e.g.
+    /// `--replay plies.jsonl`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["problem", "position", "first"])]
+    pub replay: Option<std::path::PathBuf>,
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::You)]
     pub first: First,
@@ -552,7 +558,14 @@ fn run_game<R: Board>(rules: &R, start: R::Pos, first: First) -> crate::Outcome 
 /// Runs `judge play`.
 pub fn run(args: &PlayArgs) -> crate::Outcome {
     let usage = |msg: &str| Ok(crate::fail(crate::exit::USAGE, msg));
-    let problem = args.problem;
+    if let Some(file) = &args.replay {
+        return crate::replay::run(file);
+    }
+    let Some(problem) = args.problem else {
+        return usage(
+            "give a problem and a position, e.g. `judge play wythoff 3 5`, or --replay FILE",
+        );
+    };
     let Some(game) = GameName::of(problem) else {
         return usage(&format!("{problem} has no game to play"));
     };

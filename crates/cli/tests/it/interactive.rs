@@ -333,6 +333,34 @@ fn the_transcript_has_every_ply() {
         assert!(p["test"].is_string() && p["before"].is_string() && p["after"].is_string());
     }
     assert!(plies.iter().any(|p| p["by"] == "judge"));
+    // `judge play --replay` shows it game by game, every ply a line.
+    let (shown, _) = judge(
+        &j,
+        false,
+        base.path(),
+        &["play", "--replay", file.to_str().unwrap()],
+    );
+    assert_eq!(
+        shown.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&shown.stderr)
+    );
+    let shown = String::from_utf8_lossy(&shown.stdout);
+    let ply_lines = shown.lines().filter(|l| l.starts_with("  ply ")).count();
+    assert_eq!(ply_lines, plies.len(), "{shown}");
+    assert!(shown.contains("01-samples, game 1"), "{shown}");
+    assert!(shown.contains("think"), "{shown}");
+    // A file that is no transcript is refused, naming its line.
+    std::fs::write(&file, "{\"x\": 1}\n").expect("write");
+    let (bad, _) = judge(
+        &j,
+        false,
+        base.path(),
+        &["play", "--replay", file.to_str().unwrap()],
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("line 1"));
 }
 
 /// `judge problems` lists the interactive problems after the batch ones,
