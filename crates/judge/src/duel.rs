@@ -80,16 +80,17 @@ pub(crate) fn play_one(
     };
     let cap = limits.output;
     let move_limit = cfg.move_time_limit;
-    let (o, talked) = sandbox::run_interactive(cmd, &limits, cfg.isolation, move |to, from| {
-        talk(referee, to, from, cap, move_limit)
-    })
-    .map_err(|e| {
-        let why = cannot_start(program, &e).map_or_else(String::new, |w| format!(" ({w})"));
-        RunError(format!(
-            "running `{}`: {e}{why}",
-            excerpt(program.as_os_str().as_bytes(), 200)
-        ))
-    })?;
+    let (o, talked) =
+        sandbox::run_interactive(cmd, &limits, cfg.isolation, true, move |to, from| {
+            talk(referee, to, from, cap, move_limit)
+        })
+        .map_err(|e| {
+            let why = cannot_start(program, &e).map_or_else(String::new, |w| format!(" ({w})"));
+            RunError(format!(
+                "running `{}`: {e}{why}",
+                excerpt(program.as_os_str().as_bytes(), 200)
+            ))
+        })?;
     let Talked {
         mut referee,
         think,

@@ -56,6 +56,8 @@ pub(crate) struct Inside {
     pub disk: u64,
     /// `RLIMIT_NOFILE`.
     pub files: u64,
+    /// The CPU the run is bound to (an interactive run shares its caller's).
+    pub cpu: Option<libc::cpu_set_t>,
     /// `RLIMIT_AS`, where no cgroup limits memory.
     pub address_space: Option<u64>,
     /// `RLIMIT_CPU`, whole seconds (a backstop; the judge watches the exact time).
@@ -255,6 +257,11 @@ impl Inside {
     }
 
     fn set_limits(&self) {
+        // Not a limit, but set with them, before anything else starts: an
+        // interactive run on its caller's CPU (a failure only costs speed).
+        if let Some(cpu) = &self.cpu {
+            sys::pin_to(cpu);
+        }
         sys::set_limit(libc::RLIMIT_CORE, 0, 0);
         sys::set_limit(libc::RLIMIT_NOFILE, self.files, self.files);
         sys::set_limit(libc::RLIMIT_FSIZE, self.disk, self.disk);

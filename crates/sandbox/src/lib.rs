@@ -405,6 +405,7 @@ impl Pipes {
 fn inside_of(
     plan: &plan::Plan,
     tree: Option<&root::Tree>,
+    cpu: Option<libc::cpu_set_t>,
     limits: &Limits,
     user: Option<&credentials::RunUser>,
     cgroup: Option<&RunCgroup>,
@@ -424,6 +425,7 @@ fn inside_of(
         join: cgroup.map_or_else(Vec::new, RunCgroup::join_fds),
         disk,
         files: MAX_FILES,
+        cpu,
         address_space: cgroup
             .is_none()
             .then(|| limits.memory.saturating_add(ADDRESS_SPACE_ALLOWANCE)),
@@ -576,13 +578,15 @@ struct Started {
     status: std::fs::File,
 }
 
-/// Starts the run (see `inside.rs`); returns once the program has `exec`ed.
-fn start(p: &Prepared, limits: &Limits) -> std::io::Result<Started> {
+/// Starts the run (see `inside.rs`), bound to `cpu` if given; returns once
+/// the program has `exec`ed.
+fn start(p: &Prepared, limits: &Limits, cpu: Option<libc::cpu_set_t>) -> std::io::Result<Started> {
     let pipes = Pipes::new()?;
     let ruleset = p.ruleset.as_ref().map_or(-1, AsRawFd::as_raw_fd);
     let inside = inside_of(
         &p.plan,
         p.tree.as_ref(),
+        cpu,
         limits,
         p.user.as_ref(),
         p.cgroup.as_ref(),
@@ -670,12 +674,19 @@ pub fn run(
 /// keep; a run that `talk` ended ([`ToProgram::end_run`]) was killed
 /// (`Exit::Signal(9)` unless it had ended first), with no limit.
 ///
+/// A conversation is a ping-pong of short lines, whose speed is decided by
+/// where its two ends run: on a virtual machine a round trip between two
+/// CPUs costs 20 times one on a single CPU (a cross-CPU wake-up). With
+/// `same_cpu` the program and `talk` are bound to the CPU the caller runs on
+/// when it calls (the program's processes inherit it).
+///
 /// # Errors
 /// As [`run`]'s.
 pub fn run_interactive<T, F>(
     cmd: &[OsString],
     limits: &Limits,
     isolation: Isolation,
+    same_cpu: bool,
     talk: F,
 ) -> std::io::Result<(Outcome, T)>
 where
@@ -683,11 +694,20 @@ where
     F: FnOnce(ToProgram, FromProgram) -> T + Send,
 {
     let mut result = None;
+    let cpu = same_cpu.then(sys::this_cpu).flatten();
     let outcome = run_with(
         cmd,
         limits,
         isolation,
-        Io::Talk(Box::new(|to, from| result = Some(talk(to, from)))),
+        Io::Talk(
+            cpu,
+            Box::new(|to, from| {
+                if let Some(cpu) = &cpu {
+                    sys::pin_to(cpu);
+                }
+                result = Some(talk(to, from));
+            }),
+        ),
     )?;
     let result = result.ok_or_else(|| std::io::Error::other("the talk did not run"))?;
     Ok((outcome, result))
@@ -697,8 +717,12 @@ where
 enum Io<'a> {
     /// Standard input from memory, standard output collected up to the cap.
     Batch(Arc<Vec<u8>>),
-    /// Both driven by the caller on a thread of its own.
-    Talk(Box<dyn FnOnce(ToProgram, FromProgram) + Send + 'a>),
+    /// Both driven by the caller on a thread of its own; the run bound to
+    /// the CPU of the set, if any.
+    Talk(
+        Option<libc::cpu_set_t>,
+        Box<dyn FnOnce(ToProgram, FromProgram) + Send + 'a>,
+    ),
 }
 
 /// [`run`] and [`run_interactive`].
@@ -716,13 +740,17 @@ fn run_with(
     static SUBREAPER: std::sync::Once = std::sync::Once::new();
     SUBREAPER.call_once(sys::become_subreaper);
     let prepared = prepare(cmd, limits, isolation)?;
+    let cpu = match &io {
+        Io::Talk(cpu, _) => *cpu,
+        Io::Batch(_) => None,
+    };
     let Started {
         keeper,
         stdin,
         stdout,
         stderr,
         status,
-    } = start(&prepared, limits)?;
+    } = start(&prepared, limits, cpu)?;
     // The program has started (the sandbox is set up): the clock starts.
     let start = Instant::now();
     let Prepared {
@@ -737,7 +765,7 @@ fn run_with(
             watch::Streams::serve(stdin, stdout, stderr, input, limits.output),
             None,
         ),
-        Io::Talk(talk) => match talk::ends(stdin, stdout, &shared) {
+        Io::Talk(_, talk) => match talk::ends(stdin, stdout, &shared) {
             Ok((to, from)) => (watch::Streams::errors_only(stderr), Some((talk, to, from))),
             Err(e) => {
                 let uid = user.as_ref().map(|u| u.uid).filter(|_| !strict);

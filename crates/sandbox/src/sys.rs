@@ -472,6 +472,29 @@ pub fn seal(path: &CStr) -> bool {
     }
 }
 
+/// The CPU set of the one CPU the calling thread runs on now, where the
+/// kernel says (`sched_getcpu`).
+pub fn this_cpu() -> Option<libc::cpu_set_t> {
+    // SAFETY: sched_getcpu has no preconditions.
+    let cpu = unsafe { libc::sched_getcpu() };
+    let cpu = usize::try_from(cpu).ok()?;
+    // SAFETY: an all-zero cpu_set_t is a valid empty set, and CPU_SET only
+    // sets a bit of the set it is given (it ignores a CPU beyond the set).
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_ZERO(&mut set);
+        libc::CPU_SET(cpu, &mut set);
+        Some(set)
+    }
+}
+
+/// Binds the calling thread (and what it starts afterwards) to the CPUs of
+/// `set` (async-signal-safe: `sched_setaffinity(0, …)`).
+pub fn pin_to(set: &libc::cpu_set_t) -> bool {
+    // SAFETY: set is a valid cpu_set_t of the size passed.
+    unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), set) == 0 }
+}
+
 /// `chown(path, uid, uid)` (async-signal-safe).
 pub fn chown(path: &CStr, uid: u32) -> bool {
     // SAFETY: path is a valid C string.

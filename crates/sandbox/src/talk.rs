@@ -164,14 +164,17 @@ impl Write for ToProgram {
 }
 
 impl Read for FromProgram {
+    /// Waits for the program's bytes first, then reads them: in a
+    /// conversation the answer is never there yet right after the judge's
+    /// line (two system calls a read, where trying first would take three).
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         loop {
+            wait(&self.file, PollFlags::POLLIN, &self.shared, self.deadline)?;
             match (&self.file).read(buf) {
                 Err(e) if e.kind() == ErrorKind::WouldBlock => {}
-                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
                 done => return done,
             }
-            wait(&self.file, PollFlags::POLLIN, &self.shared, self.deadline)?;
         }
     }
 }

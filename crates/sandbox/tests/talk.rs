@@ -36,20 +36,24 @@ fn sh(script: &str) -> Vec<OsString> {
 /// caller closes its input.
 #[test]
 fn a_conversation_of_a_thousand_rounds() {
-    for isolation in isolations() {
+    for (isolation, same_cpu) in isolations()
+        .into_iter()
+        .flat_map(|i| [(i, false), (i, true)])
+    {
         let cmd = sh("while read x; do echo $((x + 1)); done");
-        let (o, answers) = run_interactive(&cmd, &limits(20), isolation, |mut to, from| {
-            let mut from = BufReader::new(from);
-            let mut answers = Vec::new();
-            for i in 0..1000u64 {
-                writeln!(to, "{i}").expect("write");
-                let mut line = String::new();
-                from.read_line(&mut line).expect("read");
-                answers.push(line.trim().parse::<u64>().expect("a number"));
-            }
-            answers
-        })
-        .expect("run");
+        let (o, answers) =
+            run_interactive(&cmd, &limits(20), isolation, same_cpu, |mut to, from| {
+                let mut from = BufReader::new(from);
+                let mut answers = Vec::new();
+                for i in 0..1000u64 {
+                    writeln!(to, "{i}").expect("write");
+                    let mut line = String::new();
+                    from.read_line(&mut line).expect("read");
+                    answers.push(line.trim().parse::<u64>().expect("a number"));
+                }
+                answers
+            })
+            .expect("run");
         assert_eq!(answers, (1..=1000).collect::<Vec<u64>>(), "{isolation:?}");
         assert_eq!(o.exit, Exit::Code(0), "{isolation:?}: {o:?}");
         assert_eq!(o.limit, None);
@@ -63,16 +67,22 @@ fn a_conversation_of_a_thousand_rounds() {
 fn a_program_that_never_reads_cannot_hang_the_caller() {
     for isolation in isolations() {
         let started = Instant::now();
-        let (o, written) = run_interactive(&sh("sleep 30"), &limits(1), isolation, |mut to, _| {
-            let chunk = vec![b'1'; 1 << 16];
-            let mut written = 0;
-            loop {
-                match to.write(&chunk) {
-                    Ok(n) => written += n,
-                    Err(e) => return (written, e.kind()),
+        let (o, written) = run_interactive(
+            &sh("sleep 30"),
+            &limits(1),
+            isolation,
+            false,
+            |mut to, _| {
+                let chunk = vec![b'1'; 1 << 16];
+                let mut written = 0;
+                loop {
+                    match to.write(&chunk) {
+                        Ok(n) => written += n,
+                        Err(e) => return (written, e.kind()),
+                    }
                 }
-            }
-        })
+            },
+        )
         .expect("run");
         assert_eq!(o.limit, Some(Limit::Wall), "{isolation:?}");
         assert_eq!(written.1, ErrorKind::BrokenPipe, "{isolation:?}");
@@ -91,6 +101,7 @@ fn a_deadline_and_the_callers_end_of_the_run() {
             &sh("read x; sleep 30"),
             &limits(20),
             isolation,
+            true,
             |mut to, mut from| {
                 writeln!(to, "1").expect("write");
                 let start = Instant::now();
@@ -123,6 +134,7 @@ fn a_program_that_exits_at_once() {
             &sh("echo gone >&2; exit 3"),
             &limits(10),
             isolation,
+            false,
             |mut to, mut from| {
                 let mut buf = [0u8; 16];
                 let read = std::io::Read::read(&mut from, &mut buf).map_err(|e| e.kind());
