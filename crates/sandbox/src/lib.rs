@@ -164,7 +164,7 @@ pub use talk::{FromProgram, ToProgram};
 use cgroups::{CgroupBase, RunCgroup, cgroup_base};
 use credentials::is_root;
 use std::ffi::{CString, OsString};
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -401,17 +401,16 @@ impl Pipes {
     }
 }
 
-/// What the box's processes need (see `inside.rs`), made before the `clone`.
+/// What the box's processes need (see `inside.rs`), made before the `clone`
+/// from the prepared run `p`.
 fn inside_of(
-    plan: &plan::Plan,
-    tree: Option<&root::Tree>,
+    p: &Prepared,
     cpu: Option<libc::cpu_set_t>,
     limits: &Limits,
-    user: Option<&credentials::RunUser>,
-    cgroup: Option<&RunCgroup>,
-    ruleset: RawFd,
     pipes: &Pipes,
 ) -> std::io::Result<inside::Inside> {
+    let (plan, tree, user, cgroup) = (&p.plan, p.tree.as_ref(), p.user.as_ref(), p.cgroup.as_ref());
+    let ruleset = p.ruleset.as_ref().map_or(-1, AsRawFd::as_raw_fd);
     let (me, group) = (nix::unistd::getuid(), nix::unistd::getgid());
     let disk = limits.disk.max(1 << 20);
     let argv =
@@ -582,17 +581,7 @@ struct Started {
 /// the program has `exec`ed.
 fn start(p: &Prepared, limits: &Limits, cpu: Option<libc::cpu_set_t>) -> std::io::Result<Started> {
     let pipes = Pipes::new()?;
-    let ruleset = p.ruleset.as_ref().map_or(-1, AsRawFd::as_raw_fd);
-    let inside = inside_of(
-        &p.plan,
-        p.tree.as_ref(),
-        cpu,
-        limits,
-        p.user.as_ref(),
-        p.cgroup.as_ref(),
-        ruleset,
-        &pipes,
-    )?;
+    let inside = inside_of(p, cpu, limits, &pipes)?;
     let (mut stack, mut program_stack) = (sys::Stack::new(), sys::Stack::new());
     let keeper = reaping::register(|| {
         let started = if inside.strict {
