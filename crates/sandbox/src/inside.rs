@@ -126,7 +126,10 @@ pub(crate) enum Op {
         options: CString,
         read_only: bool,
     },
-    Seal(Vec<CString>),
+    Seal {
+        at: CString,
+        binds: Vec<CString>,
+    },
 }
 
 type Step = std::io::Result<()>;
@@ -387,11 +390,11 @@ fn build_steps(tree: &Tree) -> Step {
             }
             // One call where the kernel has it (5.12), else one remount a
             // bind and one for the base.
-            Op::Seal(binds) => {
-                sys::seal(&tree.base)
+            Op::Seal { at, binds } => {
+                sys::seal(at)
                     || (sys::last_errno() == libc::ENOSYS
                         && binds.iter().all(|b| sys::remount_read_only(b))
-                        && sys::remount_read_only(&tree.base))
+                        && sys::remount_read_only(at))
             }
         })?;
     }

@@ -506,12 +506,13 @@ fn inside_tree(tree: &root::Tree) -> std::io::Result<inside::Tree> {
                     options: CString::new(options.as_str())?,
                     read_only: *read_only,
                 },
-                root::Op::Seal(binds) => inside::Op::Seal(
-                    binds
+                root::Op::Seal { at, binds } => inside::Op::Seal {
+                    at: base(at)?,
+                    binds: binds
                         .iter()
                         .map(|b| base(b))
                         .collect::<std::io::Result<_>>()?,
-                ),
+                },
             })
         })
         .collect::<std::io::Result<_>>()?;

@@ -198,11 +198,16 @@ mod tests {
         p.place(None, &[]);
         assert_eq!(p.home(), "/tmp/run");
         let tree = p.root(1 << 20);
+        // Bound at its path, in a skeleton on its directory that is sealed
+        // read-only with it.
         let bound = tree
             .ops
             .iter()
-            .any(|o| matches!(o, root::Op::Bind { path, read_only: true, .. } if *path == prog));
-        assert!(bound, "{tree:?}");
+            .any(|o| matches!(o, root::Op::Bind { path, .. } if *path == prog));
+        let sealed = tree.ops.iter().any(|o| {
+            matches!(o, root::Op::Seal { at, binds } if at == dir.path() && binds.contains(&prog))
+        });
+        assert!(bound && sealed, "{tree:?}");
         assert_ne!(tree.base, Path::new("/tmp"));
     }
 

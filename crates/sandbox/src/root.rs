@@ -21,7 +21,10 @@
 //! * the run's tmpfs of [`crate::Limits::disk`] on `/tmp`, with `/var/tmp` and
 //!   `/dev/shm` bound to directories in it: the run's only writable place
 //!   (its working directory is `/tmp/run`); a file the command names in the
-//!   host's `/tmp` is bound into it, read-only;
+//!   host's `/tmp` (or `/var/tmp`, `/dev/shm`) is bound into it at its path,
+//!   in a read-only skeleton of its own (a small tmpfs on the path's first
+//!   directory there, sealed like the root), so that nothing beside the
+//!   program is writable;
 //! * an empty read-only tmpfs over each hidden directory
 //!   ([`crate::Limits::hide`], the test data) that a bound directory holds.
 //!
@@ -108,10 +111,10 @@ pub(crate) enum Op {
         options: String,
         read_only: bool,
     },
-    /// The base and everything mounted in it so far made read-only, `nosuid`
-    /// and `nodev`; the binds listed are remounted one by one where the
-    /// kernel cannot do it in one call.
-    Seal(Vec<PathBuf>),
+    /// The mount at `at` (`/`: the base) and everything mounted below it so
+    /// far made read-only, `nosuid` and `nodev`; the binds listed are
+    /// remounted one by one where the kernel cannot do it in one call.
+    Seal { at: PathBuf, binds: Vec<PathBuf> },
 }
 
 /// The plan of a root: where to build it and how.
@@ -157,6 +160,16 @@ const BASES: &[&str] = &["/tmp", "/mnt", "/media", "/srv", "/dev/shm", "/var/tmp
 
 /// The mount options of the root's own tmpfs (mount points and links only).
 pub(crate) const BASE_OPTIONS: &str = "size=1m,nr_inodes=4096,mode=0755";
+
+/// The mount options of the read-only skeleton that holds the command's
+/// files in the run's writable directories (directories and mount points
+/// only).
+const SKELETON_OPTIONS: &str = "size=64k,nr_inodes=1024,mode=0111";
+
+/// The mode of a skeleton's directories: to be passed through, not read
+/// (Landlock grants the run everything beneath its `/tmp`, so the modes keep
+/// the skeleton from being listed; the seal keeps them from being changed).
+const SKELETON_DIRS: u32 = 0o111;
 
 /// The mount options of a cover over a hidden directory.
 const COVER_OPTIONS: &str = "size=4k,mode=0555";
@@ -208,11 +221,17 @@ impl Builder {
 
     /// Makes the directory `d` and its missing parents (mode 0755).
     fn dir(&mut self, d: &Path, mode: u32) {
+        self.dirs(d, mode, 0o755);
+    }
+
+    /// Makes the directory `d` with `mode` and its missing parents with
+    /// `parents`.
+    fn dirs(&mut self, d: &Path, mode: u32, parents: u32) {
         let mut at = PathBuf::from("/");
         for c in d.components().skip(1) {
             at.push(c);
             if !self.made.contains(&at) {
-                let m = if at == d { mode } else { 0o755 };
+                let m = if at == d { mode } else { parents };
                 self.ops.push(Op::Dir(at.clone(), m));
                 self.made.push(at.clone());
             }
@@ -269,7 +288,10 @@ impl Builder {
             })
             .collect();
         self.ops.append(&mut self.binds);
-        self.ops.push(Op::Seal(sealed));
+        self.ops.push(Op::Seal {
+            at: PathBuf::from("/"),
+            binds: sealed,
+        });
         self.ops.append(&mut self.late);
         self.sealed = true;
     }
@@ -383,8 +405,58 @@ fn finish(
             in_root: true,
         });
     }
+    // The command's files in the run's writable directories: each in a
+    // read-only skeleton on its first directory there (a file right in
+    // /tmp is bound into the tmpfs as it is).
+    let mut skeletons: Vec<(PathBuf, Vec<PathBuf>)> = Vec::new();
     for p in needed.iter().filter(|p| writable(p)) {
-        b.bind(p, &host.kind_followed(p), true);
+        let Some(top) = WRITABLE
+            .iter()
+            .filter_map(|w| Some(Path::new(w).join(p.strip_prefix(w).ok()?.components().next()?)))
+            .next()
+        else {
+            continue;
+        };
+        let kind = host.kind_followed(p);
+        if &top == p {
+            b.bind(p, &kind, true);
+            continue;
+        }
+        if !matches!(kind, Kind::Dir | Kind::File) || !b.free(p) {
+            continue;
+        }
+        if !skeletons.iter().any(|(t, _)| *t == top) {
+            b.dir(&top, 0o755);
+            b.ops.push(Op::Tmpfs {
+                path: top.clone(),
+                options: SKELETON_OPTIONS.into(),
+                read_only: false,
+            });
+            skeletons.push((top.clone(), Vec::new()));
+        }
+        if let Some(parent) = p.parent() {
+            b.dirs(parent, SKELETON_DIRS, SKELETON_DIRS);
+        }
+        match kind {
+            Kind::Dir => {
+                b.ops.push(Op::Dir(p.clone(), SKELETON_DIRS));
+                b.made.push(p.clone());
+            }
+            _ => b.ops.push(Op::File(p.clone())),
+        }
+        b.ops.push(Op::Bind {
+            source: p.clone(),
+            path: p.clone(),
+            read_only: false,
+            in_root: false,
+        });
+        b.taken.push(p.clone());
+        if let Some((_, binds)) = skeletons.iter_mut().find(|(t, _)| *t == top) {
+            binds.push(p.clone());
+        }
+    }
+    for (at, binds) in skeletons {
+        b.ops.push(Op::Seal { at, binds });
     }
     for h in hide.iter().filter_map(|h| clean(h)) {
         let shown = b.covered(&h) && !writable(&h) && !unbound(&h);
@@ -477,7 +549,7 @@ mod tests {
             .ops
             .iter()
             .flat_map(|o| match o {
-                Op::Seal(b) => b.iter().collect(),
+                Op::Seal { binds, .. } => binds.iter().collect(),
                 _ => Vec::new(),
             })
             .collect();
@@ -495,18 +567,21 @@ mod tests {
             .collect()
     }
 
-    /// The seal comes once, after every directory, file and link of the
-    /// base and every read-only bind it lists, and before every writable
-    /// mount; what is made after it lies in the run's tmpfs.
+    /// The base's seal comes once, after every directory, file and link of
+    /// the base and every read-only bind it lists, and before every writable
+    /// mount; what is made after it lies in the run's tmpfs, and a bind
+    /// there that is not remounted at once is listed by a seal after it.
     fn sealed_in_order(t: &Tree) {
-        let at = t
-            .ops
-            .iter()
-            .position(|o| matches!(o, Op::Seal(_)))
-            .expect("a seal");
-        assert_eq!(t.ops.iter().filter(|o| matches!(o, Op::Seal(_))).count(), 1);
-        let Op::Seal(listed) = &t.ops[at] else {
+        let base_seal = |o: &Op| matches!(o, Op::Seal { at, .. } if at == Path::new("/"));
+        let at = t.ops.iter().position(base_seal).expect("a seal");
+        assert_eq!(t.ops.iter().filter(|o| base_seal(o)).count(), 1);
+        let Op::Seal { binds: listed, .. } = &t.ops[at] else {
             unreachable!()
+        };
+        let sealed_later = |i: usize, path: &PathBuf| {
+            t.ops[i..].iter().any(|o| {
+                matches!(o, Op::Seal { at, binds } if at != Path::new("/") && binds.contains(path) && path.starts_with(at))
+            })
         };
         for (i, o) in t.ops.iter().enumerate() {
             match o {
@@ -526,7 +601,7 @@ mod tests {
                     in_root: false,
                     path,
                     ..
-                } if i > at => assert!(path.starts_with("/dev/"), "{o:?}"),
+                } if i > at => assert!(path.starts_with("/dev/") || sealed_later(i, path), "{o:?}"),
                 Op::Tmpfs { .. } => assert!(i > at, "{o:?} before the seal"),
                 _ => {}
             }
@@ -547,7 +622,7 @@ mod tests {
                 Op::File(f) => (f, true),
                 Op::Link { path, .. } => (path, true),
                 Op::Bind { path, .. } | Op::Tmpfs { path, .. } => (path, false),
-                Op::Seal(_) => continue,
+                Op::Seal { .. } => continue,
             };
             if makes {
                 let parent = path.parent().expect("a parent");

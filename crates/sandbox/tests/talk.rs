@@ -138,9 +138,14 @@ fn a_program_that_exits_at_once() {
             |mut to, mut from| {
                 let mut buf = [0u8; 16];
                 let read = std::io::Read::read(&mut from, &mut buf).map_err(|e| e.kind());
-                // Until the program is gone a write may still fit the pipe.
-                let write = (0..1000)
-                    .map(|_| to.write(b"1\n").map_err(|e| e.kind()))
+                // Until the program has closed its input too (it closes its
+                // descriptors one after the other as it exits) a write may
+                // still fit the pipe: try for two seconds at most.
+                let write = (0..2000)
+                    .map(|_| {
+                        std::thread::sleep(Duration::from_millis(1));
+                        to.write(b"1\n").map_err(|e| e.kind())
+                    })
                     .find(Result::is_err);
                 (read, write)
             },
