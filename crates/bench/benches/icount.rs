@@ -7,10 +7,17 @@
 //! `solve-P`, `validate-P`, `check-P` for every problem P, each on a fixed input
 //! (`judge gen P --profile random --seed 1 --cases N`, N = 20000 or the most the
 //! format allows; the output checked is the
-//! exact answer, so `check` reads it all).
+//! exact answer, so `check` reads it all); and `referee-G` for every
+//! interactive problem G: the referee judging the judge's own contestant
+//! over the 1000 games of the `Many` start profile (seed 1), from the
+//! contestant's lines recorded in a first play (the referee's work per ply,
+//! without the contestant's).
 
 use beatty_core::golden;
 use beatty_judge::generate::{Profile, generate};
+use beatty_judge::interact::solution::Solution;
+use beatty_judge::interact::starts::{self, Profile as Starts};
+use beatty_judge::interact::{Game, Referee};
 use beatty_judge::problem::Framing;
 use beatty_judge::{Problem, check, solve, validate};
 use std::hint::black_box;
@@ -34,7 +41,31 @@ fn names() -> Vec<String> {
             v.push(format!("{what}-{p}"));
         }
     }
+    for g in Game::ALL {
+        v.push(format!("referee-{}", g.name()));
+    }
     v
+}
+
+/// The contestant's writes when the judge's own contestant plays `starts`
+/// against the referee (seed 1), one chunk an answer.
+fn recorded(game: Game, starts: &[starts::Start]) -> Vec<Vec<u8>> {
+    let mut referee = Referee::new(starts.to_vec(), 1).expect("valid starts");
+    let mut solution = Solution::new(game);
+    let mut chunks = Vec::new();
+    loop {
+        let said = referee.output();
+        if said.is_empty() {
+            return chunks;
+        }
+        for line in said.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+            let answer = solution.hear(line).expect("the judge's line");
+            if !answer.is_empty() {
+                referee.feed(&answer);
+                chunks.push(answer);
+            }
+        }
+    }
 }
 
 fn main() {
@@ -70,6 +101,24 @@ fn main() {
                 })
             })
         }),
+        _ if name.starts_with("referee-") => {
+            let Some(game) = Game::from_name(&name["referee-".len()..]) else {
+                eprintln!("unknown benchmark {name} (see --list)");
+                std::process::exit(2);
+            };
+            let starts = starts::generate(game, Starts::Many, 1);
+            let chunks = recorded(game, &starts);
+            icount_measured(&mut || {
+                let mut referee = Referee::new(starts.clone(), 1).expect("valid starts");
+                for c in &chunks {
+                    black_box(referee.output());
+                    referee.feed(black_box(c));
+                }
+                let j = referee.finish();
+                assert_eq!(j.verdict, beatty_judge::Verdict::Accepted, "{j}");
+                j.plies
+            })
+        }
         _ => {
             let Some((what, problem)) = name.split_once('-') else {
                 eprintln!("unknown benchmark {name} (see --list)");
