@@ -86,8 +86,9 @@ if [ "$(id -u)" = 0 ]; then
     syscalls() {
         local problem=wythoff program=$run/p
         case $2 in g*) problem=bash-play program=$run/bash_play ;; esac
+        # A generous time limit: strace slows every system call down.
         strace -f -c -o "$run/st" "$judge" run "$problem" --tests "$run/$2" --jobs 1 \
-            --isolation "$1" -- "$program" > "$run/report" 2>&1 &&
+            --isolation "$1" --time-limit 120 -- "$program" > "$run/report" 2>&1 &&
             grep -q '^verdict: AC' "$run/report" || return 1
         awk '$NF == "total" { print $4 }' "$run/st"
     }

@@ -82,7 +82,7 @@ fn a_bad_number_names_the_option_and_the_accepted_forms() {
         ),
         (&["plot", "euclid", "sixty"], "<N>: 'sixty'"),
         (&["explain", "wythoff", "3", "five"], "<NUMBERS>: 'five'"),
-        (&["play", "wythoff", "3", "+5"], "<POSITION>: '+5'"),
+        (&["play", "wythoff", "3", "+5"], "[POSITION]: '+5'"),
     ] {
         let o = judge(args, b"");
         let err = stderr(&o);
