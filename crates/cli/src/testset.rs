@@ -25,7 +25,7 @@ pub(crate) struct TestsetArgs {
 
 pub(crate) fn run(a: &TestsetArgs) -> Outcome {
     let written = match a.problem {
-        Task::Batch(p) => beatty_judge::testset::write_testset_dir(p, &a.out, a.seed, a.force)
+        Task::Batch(p) => beatty_judge::package::write_testset_dir(p, &a.out, a.seed, a.force)
             .map_err(|e| e.to_string()),
         Task::Play(g) => {
             // Nothing is replaced: an interactive test set goes into a new

@@ -35,7 +35,6 @@
 
 pub mod check;
 mod compare;
-mod duel;
 pub mod explain;
 pub mod generate;
 pub mod interact;

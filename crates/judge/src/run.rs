@@ -21,8 +21,10 @@
 //!
 //! An interactive problem's tests ([`Task::Play`]) run the same way, but the
 //! judge talks with the program move by move instead of feeding it a file
-//! and checking its output (`duel.rs` has the loop and the order of its
+//! and checking its output (`run/duel.rs` has the loop and the order of its
 //! verdicts).
+
+mod duel;
 
 use crate::interact::{Game, Ply};
 use crate::sandbox::{self, Exit, Isolation, Limit, Limits, Outcome};
@@ -202,7 +204,7 @@ pub fn tests_in(dir: &Path) -> std::io::Result<Vec<Test>> {
 pub fn validate_tests(task: impl Into<Task>, tests: &[Test]) -> Result<(), RunError> {
     let problem = match task.into() {
         Task::Batch(p) => p,
-        Task::Play(g) => return crate::duel::validate(g, tests),
+        Task::Play(g) => return duel::validate(g, tests),
     };
     for t in tests {
         let data =
@@ -573,7 +575,7 @@ pub fn run_tests(
                     let Some(test) = tests.get(i) else { break };
                     let r = match task {
                         Task::Batch(problem) => run_one(problem, test, cmd, program, cfg),
-                        Task::Play(game) => crate::duel::play_one(game, test, cmd, program, cfg),
+                        Task::Play(game) => duel::play_one(game, test, cmd, program, cfg),
                     };
                     let mut st = state
                         .lock()

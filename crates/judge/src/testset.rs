@@ -18,7 +18,6 @@
 
 use crate::Problem;
 use crate::generate::{Profile, generate};
-use crate::package::{Fail, PackageError};
 use core::fmt;
 use std::path::{Path, PathBuf};
 
@@ -109,42 +108,6 @@ fn old_testset(dir: &Path) -> Result<Vec<PathBuf>, TestsetError> {
     Ok(old)
 }
 
-/// Writes the test set of `problem` for `seed` at `out` with the overwrite
-/// policy of packages ([`crate::package::write_package`], which `judge
-/// testset` and `judge package` share): `out`'s parent must exist, an existing
-/// non-empty `out` is replaced only with `force`, and `.`, `..`, symbolic
-/// links and the current directory or its ancestors never are. Returns the
-/// test names in order and the warning of
-/// [`Written::warning`](crate::package::Written::warning).
-///
-/// # Errors
-/// [`PackageError::Out`] if `out` cannot be used (nothing was written), else
-/// what failed; on error `out` is as it was.
-///
-/// ```no_run
-/// use beatty_judge::{testset::write_testset_dir, Problem};
-/// let (names, _) =
-///     write_testset_dir(Problem::Bash, std::path::Path::new("target/tests-bash"), 1, true).unwrap();
-/// assert_eq!(names.len(), 7);
-/// ```
-pub fn write_testset_dir(
-    problem: Problem,
-    out: &Path,
-    seed: u64,
-    force: bool,
-) -> Result<(Vec<String>, Option<String>), PackageError> {
-    // (the seed goes to write_testset; install reads only the overwrite policy)
-    let opts = crate::package::Options {
-        force,
-        ..crate::package::Options::default()
-    };
-    crate::package::install(out, &opts, "test set", |tmp| {
-        let dir = tmp.join("tests");
-        let names = write_testset(problem, &dir, seed).map_err(Fail::Testset)?;
-        Ok((names, dir))
-    })
-}
-
 /// Writes the test set of the interactive `game` for `seed` into `dir` (which
 /// must not exist, or be empty) and returns the test names in order: one
 /// test a profile of [`crate::interact::starts::Profile`], named after it
@@ -186,7 +149,7 @@ pub fn write_play_testset(
 /// Writes the test set of `problem` for `seed` into `dir` and returns the test
 /// names in order (what `judge run` and `judge invoke` write into their own
 /// scratch directories; the command line's `judge testset` uses
-/// [`write_testset_dir`]).
+/// [`crate::package::write_testset_dir`]).
 ///
 /// The set is written into a temporary directory beside `dir` and renamed into
 /// place only when complete, so a failure (a full disk, an interruption) leaves
@@ -399,20 +362,5 @@ mod tests {
             e.to_string().starts_with(&file.display().to_string()),
             "{e}"
         );
-    }
-
-    #[test]
-    fn the_package_policy_writes_the_seed_asked_for_and_replaces_with_force() {
-        let root = tempfile::tempdir().unwrap();
-        let (dir, by_hand) = (root.path().join("a"), root.path().join("b"));
-        let (names, _) = write_testset_dir(Problem::Wythoff, &dir, 9, false).unwrap();
-        assert_eq!(names.len(), 7);
-        write_testset(Problem::Wythoff, &by_hand, 9).unwrap();
-        assert_eq!(files(&dir), files(&by_hand));
-        // an existing set is replaced only with force
-        assert!(write_testset_dir(Problem::Wythoff, &dir, 10, false).is_err());
-        assert_eq!(files(&dir), files(&by_hand));
-        write_testset_dir(Problem::Wythoff, &dir, 10, true).unwrap();
-        assert_ne!(files(&dir), files(&by_hand));
     }
 }

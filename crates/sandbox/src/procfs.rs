@@ -12,6 +12,9 @@
 //! [`socket_charge`]; the syscall filter keeps both at their defaults).
 
 use crate::{MAX_PROCESSES, sys};
+// The parsers of `stat` live in sys.rs, below this module (sys.rs reads
+// the judge's own `stat`): procfs imports sys, never the other way.
+pub(crate) use crate::sys::{number, stat_fields};
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -22,26 +25,6 @@ pub(crate) fn pids() -> impl Iterator<Item = i32> {
         .flatten()
         .flatten()
         .filter_map(|e| e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()))
-}
-
-/// The fields of `/proc/<pid>/stat` after the command name (`pid (comm)
-/// state ppid pgrp session …`; comm may hold anything, so read after the
-/// last `)`): index 0 is the state, 1 the parent, 3 the session, 11 to 14
-/// utime, stime, cutime, cstime.
-pub(crate) fn stat_fields(pid: i32) -> Option<Vec<Vec<u8>>> {
-    let stat = std::fs::read(format!("/proc/{pid}/stat")).ok()?;
-    let close = stat.iter().rposition(|&b| b == b')')?;
-    Some(
-        stat[close + 1..]
-            .split(|&b| b == b' ' || b == b'\n')
-            .filter(|f| !f.is_empty())
-            .map(<[u8]>::to_vec)
-            .collect(),
-    )
-}
-
-pub(crate) fn number(field: Option<&Vec<u8>>) -> Option<i64> {
-    std::str::from_utf8(field?).ok()?.parse().ok()
 }
 
 /// The children of `pid` (all its threads' children), from

@@ -1,6 +1,8 @@
 //! Every `unsafe` block of the crate: the raw system calls that `nix` does not
 //! wrap (or wraps with allocation), and [`start`], which starts the box's
-//! processes.
+//! processes. It is the bottom of the crate and imports no module of ours;
+//! so the parsers of `/proc/<pid>/stat` that [`OwnStrings`] shares with
+//! `procfs.rs` live here ([`stat_fields`], [`number`]).
 //!
 //! # Between `clone` and `exec`
 //! The judge is multi-threaded. A process it starts holds a copy of its
@@ -613,6 +615,28 @@ pub fn exit(code: i32) -> ! {
     unsafe { libc::_exit(code) }
 }
 
+/// The fields of `/proc/<pid>/stat` after the command name (`pid (comm)
+/// state ppid pgrp session …`; comm may hold anything, so read after the
+/// last `)`): index 0 is the state, 1 the parent, 3 the session, 11 to 14
+/// utime, stime, cutime, cstime. Allocates: not for between `clone` and
+/// `exec`.
+pub fn stat_fields(pid: i32) -> Option<Vec<Vec<u8>>> {
+    let stat = std::fs::read(format!("/proc/{pid}/stat")).ok()?;
+    let close = stat.iter().rposition(|&b| b == b')')?;
+    Some(
+        stat[close + 1..]
+            .split(|&b| b == b' ' || b == b'\n')
+            .filter(|f| !f.is_empty())
+            .map(<[u8]>::to_vec)
+            .collect(),
+    )
+}
+
+/// A field of [`stat_fields`] as a number.
+pub fn number(field: Option<&Vec<u8>>) -> Option<i64> {
+    std::str::from_utf8(field?).ok()?.parse().ok()
+}
+
 /// Where this process's command line and environment strings are, read once
 /// from `/proc/self/stat` (`arg_start..arg_end`, `env_start..env_end`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -623,11 +647,10 @@ impl OwnStrings {
     pub fn of_judge() -> OwnStrings {
         static REGIONS: std::sync::OnceLock<OwnStrings> = std::sync::OnceLock::new();
         *REGIONS.get_or_init(|| {
-            let Some(f) = crate::procfs::stat_fields(std::process::id() as i32) else {
+            let Some(f) = stat_fields(std::process::id() as i32) else {
                 return OwnStrings::default();
             };
-            let at =
-                |i: usize| crate::procfs::number(f.get(i)).and_then(|n| usize::try_from(n).ok());
+            let at = |i: usize| number(f.get(i)).and_then(|n| usize::try_from(n).ok());
             let mut out = OwnStrings::default();
             for (slot, (a, b)) in out.0.iter_mut().zip([(45, 46), (47, 48)]) {
                 if let (Some(a), Some(b)) = (at(a), at(b))

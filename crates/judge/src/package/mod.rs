@@ -372,7 +372,7 @@ fn resolve(out: &Path, opts: &Options) -> Result<Target, PackageError> {
 /// name ends in `.zip`) in an existing directory; `.`, `..`, `/`, symbolic
 /// links, and the current directory or its ancestors are refused
 /// ([`BadOut`]). This is the one overwrite policy of the command line:
-/// [`crate::testset::write_testset_dir`] follows it too. The package is built in a temporary
+/// [`write_testset_dir`] follows it too. The package is built in a temporary
 /// directory beside `out` (so on the same filesystem); an existing `out`
 /// (only with `opts.force`, unless it is an empty directory) is renamed into
 /// that temporary directory, the new package renamed into its place, and the
@@ -407,6 +407,42 @@ pub fn write_package(
         files,
         bytes,
         warning,
+    })
+}
+
+/// Writes the test set of `problem` for `seed` at `out` (as
+/// [`crate::testset::write_testset`] does) with the overwrite policy of packages ([`write_package`], which `judge
+/// testset` and `judge package` share): `out`'s parent must exist, an existing
+/// non-empty `out` is replaced only with `force`, and `.`, `..`, symbolic
+/// links and the current directory or its ancestors never are. Returns the
+/// test names in order and the warning of
+/// [`Written::warning`].
+///
+/// # Errors
+/// [`PackageError::Out`] if `out` cannot be used (nothing was written), else
+/// what failed; on error `out` is as it was.
+///
+/// ```no_run
+/// use beatty_judge::{package::write_testset_dir, Problem};
+/// let (names, _) =
+///     write_testset_dir(Problem::Bash, std::path::Path::new("target/tests-bash"), 1, true).unwrap();
+/// assert_eq!(names.len(), 7);
+/// ```
+pub fn write_testset_dir(
+    problem: Problem,
+    out: &Path,
+    seed: u64,
+    force: bool,
+) -> Result<(Vec<String>, Option<String>), PackageError> {
+    // (the seed goes to write_testset; install reads only the overwrite policy)
+    let opts = Options {
+        force,
+        ..Options::default()
+    };
+    install(out, &opts, "test set", |tmp| {
+        let dir = tmp.join("tests");
+        let names = write_testset(problem, &dir, seed).map_err(Fail::Testset)?;
+        Ok((names, dir))
     })
 }
 
@@ -897,7 +933,24 @@ fn py_string(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Swap, swap_in};
+    use super::{Swap, swap_in, write_testset, write_testset_dir};
+    use crate::Problem;
+
+    /// The files of `dir`, names and contents, sorted.
+    fn files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+        let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().into_string().unwrap(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    }
 
     #[test]
     fn a_failed_swap_puts_the_old_one_back() {
@@ -927,5 +980,20 @@ mod tests {
         swap_in(&built, &dest, &aside, true).expect("swap");
         assert!(dest.join("new.txt").exists() && !dest.join("old.txt").exists());
         assert!(aside.join("old.txt").exists() && !built.exists());
+    }
+
+    #[test]
+    fn the_package_policy_writes_the_seed_asked_for_and_replaces_with_force() {
+        let root = tempfile::tempdir().unwrap();
+        let (dir, by_hand) = (root.path().join("a"), root.path().join("b"));
+        let (names, _) = write_testset_dir(Problem::Wythoff, &dir, 9, false).unwrap();
+        assert_eq!(names.len(), 7);
+        write_testset(Problem::Wythoff, &by_hand, 9).unwrap();
+        assert_eq!(files(&dir), files(&by_hand));
+        // an existing set is replaced only with force
+        assert!(write_testset_dir(Problem::Wythoff, &dir, 10, false).is_err());
+        assert_eq!(files(&dir), files(&by_hand));
+        write_testset_dir(Problem::Wythoff, &dir, 10, true).unwrap();
+        assert_ne!(files(&dir), files(&by_hand));
     }
 }

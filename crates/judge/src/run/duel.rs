@@ -22,8 +22,8 @@
 //! a crash) has that verdict; otherwise the referee's at the end of the
 //! output (AC, or WA for output that ended mid-game).
 
+use super::{Held, Play, RunConfig, RunError, TestResult, TimedPly, cannot_start, failed};
 use crate::interact::{Game, Ply, Referee, Status, combine, starts};
-use crate::run::{Held, Play, RunConfig, RunError, TestResult, TimedPly, cannot_start, failed};
 use crate::sandbox::{self, Limits};
 use crate::text::excerpt;
 use crate::{Verdict, run};
