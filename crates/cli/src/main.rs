@@ -47,8 +47,8 @@ fn case_fields_help() -> String {
     list.join(", ")
 }
 
-/// The long help texts: `judge`'s own and each subcommand's, under `help/`,
-/// where `{problems}` and `{fields}` stand for lists made from the registry.
+/// The long help texts: `judge`'s own and each subcommand's, under `help/`
+/// (`help/plot-wythoff.txt` for `judge plot wythoff`), where `{problems}` and `{fields}` stand for lists made from the registry.
 const HELP_TEXTS: &[(&str, &str)] = &[
     ("judge", include_str!("help/judge.txt")),
     ("problems", "Example:\n  judge problems"),
@@ -64,6 +64,10 @@ const HELP_TEXTS: &[(&str, &str)] = &[
     ("explain", include_str!("help/explain.txt")),
     ("hazards", include_str!("help/hazards.txt")),
     ("plot", include_str!("help/plot.txt")),
+    ("plot wythoff", include_str!("help/plot-wythoff.txt")),
+    ("plot hazards", include_str!("help/plot-hazards.txt")),
+    ("plot euclid", include_str!("help/plot-euclid.txt")),
+    ("plot bash", include_str!("help/plot-bash.txt")),
     ("play", include_str!("help/play.txt")),
 ];
 
@@ -90,9 +94,18 @@ fn with_help_texts(cmd: clap::Command) -> clap::Command {
         Some(t) => cmd.after_help(t),
         None => cmd,
     };
-    cmd.mut_subcommands(|sub| match text(sub.get_name()) {
-        Some(t) => sub.after_help(t),
-        None => sub,
+    // a subcommand's by its name, a subcommand's subcommand's (`judge plot
+    // wythoff`) by both names: `plot wythoff`, from `help/plot-wythoff.txt`
+    cmd.mut_subcommands(|sub| {
+        let name = sub.get_name().to_owned();
+        let sub = match text(&name) {
+            Some(t) => sub.after_help(t),
+            None => sub,
+        };
+        sub.mut_subcommands(|leaf| match text(&format!("{name} {}", leaf.get_name())) {
+            Some(t) => leaf.after_help(t),
+            None => leaf,
+        })
     })
 }
 

@@ -89,19 +89,10 @@ pub struct Output {
 #[derive(Subcommand, Debug)]
 enum What {
     /// Wythoff's game: the Grundy values as a heat map, or the Wythoff pairs.
-    #[command(
-        after_help = "Exactly one of --grundy N and --p-positions N; N is the board side, 1 to 2048.\n\nExamples:\n  judge plot wythoff --grundy 64\n  judge plot wythoff --grundy 2048 --out grundy.svg\n  judge plot wythoff --p-positions 100 --png"
-    )]
     Wythoff(WythoffArgs),
     /// Where the double formula for ⌊kφ⌋ fails: count per decade and the hazards up to 10⁹.
-    #[command(
-        after_help = "--to accepts 10^12 as well as 1000000000000. Formulas: lower-f64, classify-f64 (--to at most 10^10), lower-f32 (counted by visiting every k: --to at most 10^9, no list).\n\nExamples:\n  judge plot hazards\n  judge plot hazards --to 10^12 --out hazards.svg\n  judge plot hazards --formula classify-f64 --to 10^10"
-    )]
     Hazards(HazardsPlotArgs),
     /// Euclid's game: won and lost positions (a, b) for 1 ≤ a, b ≤ N and the ratio-φ lines.
-    #[command(
-        after_help = "N from 1 to 2048.\n\nExamples:\n  judge plot euclid 60\n  judge plot euclid 1000 --png --out euclid.png"
-    )]
     Euclid {
         /// The largest a and b, e.g. `60`.
         #[arg(value_parser = crate::number::count)]
@@ -110,9 +101,6 @@ enum What {
         output: Output,
     },
     /// Bash's game: the lost piles n ≤ N for every maximum take m ≤ M.
-    #[command(
-        after_help = "N from 1 to 4096, M from 1 to 256.\n\nExamples:\n  judge plot bash 60 12\n  judge plot bash 1000 100 --out - > bash.svg"
-    )]
     Bash {
         /// The largest pile, e.g. `60`.
         #[arg(value_parser = crate::number::count)]

@@ -318,10 +318,17 @@ fn every_way_of_asking_for_help_shows_the_long_help_text() {
     assert!(names.len() >= 14, "{names:?}");
     for name in &names {
         let text = help_file_text(name);
+        // `plot-wythoff.txt` is the help of `judge plot wythoff`
+        let words: Vec<&str> = name.split('-').collect();
+        let with = |last: &[&'static str]| -> Vec<&str> { [&words[..], last].concat() };
         let mut ways: Vec<Vec<&str>> = if name == "judge" {
             vec![vec!["--help"], vec!["-h"], vec!["help"], vec![]]
         } else {
-            vec![vec![name, "--help"], vec![name, "-h"], vec!["help", name]]
+            vec![
+                with(&["--help"]),
+                with(&["-h"]),
+                [&["help"], &words[..]].concat(),
+            ]
         };
         // after a problem, or after an option's value
         if ["solve", "validate", "check", "gen", "testset", "explain"].contains(&name.as_str()) {
