@@ -44,30 +44,34 @@ pub fn judge_in(
     out
 }
 
-/// A copy of the judge that `nobody` can run (the build directory may be
-/// private), made once per test process in Cargo's temporary directory (a
-/// static is never dropped, so the copies of test processes that ended are
-/// removed here instead). The hostile suites' judges run as `nobody`.
+/// The judge as `nobody` can run it: `/proc/self/fd/N`, where N is a
+/// descriptor of a copy of the judge, open for reading in this test process
+/// (and, without close-on-exec, in every process it starts) and named
+/// nowhere. The build directory may be private, so `nobody` cannot reach the
+/// judge by its path; through the descriptor, `setpriv … /proc/self/fd/N`
+/// (`nobody` by then) execs the copy without looking up a path, and the
+/// copy's only name is removed as soon as it is open, so nothing stays on
+/// disk even if the test process is killed. Made once per test process.
 pub fn judge_for_nobody() -> &'static Path {
-    static COPY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    COPY.get_or_init(|| {
-        use std::os::unix::fs::PermissionsExt;
-        let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
-        for e in std::fs::read_dir(tmp).into_iter().flatten().flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
-            if let Some(pid) = name.strip_prefix("nobody-judge-")
-                && !Path::new("/proc").join(pid).exists()
-            {
-                let _ = std::fs::remove_dir_all(e.path());
-            }
-        }
-        let d = tmp.join(format!("nobody-judge-{}", std::process::id()));
-        std::fs::create_dir_all(&d).expect("mkdir");
-        std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-        let j = d.join("judge");
-        std::fs::copy(env!("CARGO_BIN_EXE_judge"), &j).expect("copy judge");
-        j
-    })
+    use nix::fcntl::{FcntlArg, FdFlag, fcntl};
+    use std::os::fd::{AsRawFd, OwnedFd};
+    static COPY: std::sync::OnceLock<(OwnedFd, PathBuf)> = std::sync::OnceLock::new();
+    &COPY
+        .get_or_init(|| {
+            let dir = tempfile::Builder::new()
+                .prefix("nobody-judge-")
+                .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+                .expect("tempdir");
+            let path = dir.path().join("judge");
+            // a copy, not the file itself: exec fails while it is open for writing
+            std::fs::copy(env!("CARGO_BIN_EXE_judge"), &path).expect("copy judge");
+            let fd = OwnedFd::from(std::fs::File::open(&path).expect("open the copy"));
+            dir.close().expect("remove the copy's name");
+            fcntl(&fd, FcntlArg::F_SETFD(FdFlag::empty())).expect("no close-on-exec");
+            let exec = PathBuf::from(format!("/proc/self/fd/{}", fd.as_raw_fd()));
+            (fd, exec)
+        })
+        .1
 }
 
 /// A fresh directory with the given mode.
