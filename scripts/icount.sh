@@ -23,10 +23,9 @@
 # loaded. Taken as root (the baseline's case: runs get their own user ids); as
 # another user these lines are skipped. Needs strace and a C compiler (cc).
 #
-# An interactive test's cost per ply likewise (lines run-syscalls-per-100-plies-*):
-# `judge run bash-play` of the fast C contestant crates/bench/benches/bash_play.c on
-# one test of 30 games of 200 stones (take 1) and on one of 10: the difference over
-# the 4000 plies between them, times 100, of every process.
+# An interactive test's cost per ply is the referee's instruction count
+# (referee-*): a count of system calls per ply moves by 20 % from run to run with
+# the machine's load (how often each side's poll wakes), too much for a gate.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 baseline=crates/judge/bench/icount-baseline.txt
@@ -75,20 +74,12 @@ if [ "$(id -u)" = 0 ]; then
     for n in 10 30; do
         mkdir "$run/t$n"
         for i in $(seq "$n"); do printf '1 2\n' > "$run/t$n/$i.in"; printf '0\n' > "$run/t$n/$i.ans"; done
-        # An interactive test of n games of bash-play: 200 stones, take 1.
-        mkdir "$run/g$n"
-        { echo "$n 7"; for _ in $(seq "$n"); do echo "200 1"; done; } > "$run/g$n/a.in"
     done
-    "${CC:-cc}" -O2 -static -o "$run/bash_play" crates/bench/benches/bash_play.c ||
-        { echo "error: cannot build crates/bench/benches/bash_play.c (${CC:-cc} -static)" >&2; exit 1; }
     # The count of `judge run --isolation $1` on the tests $2, or status 1 (the
     # report in $run/report) when it fails or is not AC.
     syscalls() {
-        local problem=wythoff program=$run/p
-        case $2 in g*) problem=bash-play program=$run/bash_play ;; esac
-        # A generous time limit: strace slows every system call down.
-        strace -f -c -o "$run/st" "$judge" run "$problem" --tests "$run/$2" --jobs 1 \
-            --isolation "$1" --time-limit 120 -- "$program" > "$run/report" 2>&1 &&
+        strace -f -c -o "$run/st" "$judge" run wythoff --tests "$run/$2" --jobs 1 \
+            --isolation "$1" -- "$run/p" > "$run/report" 2>&1 &&
             grep -q '^verdict: AC' "$run/report" || return 1
         awk '$NF == "total" { print $4 }' "$run/st"
     }
@@ -100,21 +91,18 @@ if [ "$(id -u)" = 0 ]; then
     for isolation in strict basic; do
         if ! few=$(syscalls "$isolation" t10); then
             if [ "$isolation" = strict ] && grep -q 'kernel refuses' "$run/report"; then
-                echo "note: strict isolation is not available here: run-syscalls-per-test-strict and -per-100-plies-strict skipped" >&2
-                skipped="$skipped run-syscalls-per-test-strict run-syscalls-per-100-plies-strict"
+                echo "note: strict isolation is not available here: run-syscalls-per-test-strict skipped" >&2
+                skipped="$skipped run-syscalls-per-test-strict"
                 continue
             fi
             failed "$isolation"
         fi
         many=$(syscalls "$isolation" t30) || failed "$isolation"
         echo "run-syscalls-per-test-$isolation $(( (many - few) / 20 ))" >> "$work/new"
-        few=$(syscalls "$isolation" g10) || failed "$isolation"
-        many=$(syscalls "$isolation" g30) || failed "$isolation"
-        echo "run-syscalls-per-100-plies-$isolation $(( (many - few) * 100 / 4000 ))" >> "$work/new"
     done
 else
-    echo "note: not root: the run-syscalls-per-* benchmarks (taken as root) are skipped" >&2
-    skipped="run-syscalls-per-test-strict run-syscalls-per-test-basic run-syscalls-per-100-plies-strict run-syscalls-per-100-plies-basic"
+    echo "note: not root: the run-syscalls-per-test-* benchmarks (taken as root) are skipped" >&2
+    skipped="run-syscalls-per-test-strict run-syscalls-per-test-basic"
 fi
 
 if $accept; then
@@ -124,7 +112,7 @@ if $accept; then
     done
     {
         echo "# Instruction counts of scripts/icount.sh ($(rustc --version | cut -d' ' -f1-2)),"
-        echo "# and system calls per test and per 100 plies of judge run (run-syscalls-per-*);"
+        echo "# and system calls per test of judge run (run-syscalls-per-test-*);"
         echo "# rewrite with scripts/icount.sh --accept."
         cat "$work/new"
     } > "$baseline"
@@ -144,7 +132,7 @@ awk -v tol="$tolerance" -v skipped="$skipped" '
         flag = ""
         if (change > tol) { flag = "   REGRESSION"; bad++ }
         printf "%-30s %14d %14d %+7.1f%%%s\n", name, old[name], new, change, flag
-        unit = name ~ /^run-syscalls-per-100-plies/ ? "system calls per 100 plies" : name ~ /^run-syscalls/ ? "system calls per test" : "instructions"
+        unit = name ~ /^run-syscalls/ ? "system calls per test" : "instructions"
         if (change > tol) regress = regress sprintf("  %s: %d -> %d %s (%+.1f%%, more than %s%%)\n", name, old[name], new, unit, change, tol)
         seen[name] = 1
     }
