@@ -18,12 +18,14 @@
 //! | `quadratic` | [`quadratic::Input`]: `mode: u8, p: i64, q: i64, d: u64, r: i64, n: u64` |
 //! | `judge_input` | raw bytes ([`judge::check_input`]) |
 //! | `judge_generate` | [`judge::GenerateInput`] |
+//! | `referee` | [`referee::Input`] (derived: game, starts, seed, acts, raw bytes, piece sizes) |
 
 pub mod euclid;
 pub mod exact;
 pub mod judge;
 pub mod lower;
 pub mod quadratic;
+pub mod referee;
 
 use arbitrary::{Arbitrary, Unstructured};
 
@@ -95,6 +97,9 @@ pub const TARGETS: &[(&str, Replay)] = &[
     }),
     ("judge_generate", |d| {
         decode(d).map(|i| judge::check_generate(&i)).is_some()
+    }),
+    ("referee", |d| {
+        decode(d).map(|i| referee::check(&i)).is_some()
     }),
 ];
 

@@ -258,3 +258,66 @@ fn every_problem_has_a_valid_judge_input_seed() {
         );
     }
 }
+
+/// The `referee` property on plays that go deep: every game of each profile
+/// played right to the end (AC), and mixed with other legal moves and wrong
+/// sides (the reference and the referee agree on where the first mistake is).
+#[test]
+fn referee_property_on_whole_plays() {
+    use beatty_judge::interact::Game;
+    use beatty_judge::interact::starts::{Profile, Start, generate};
+    use referee::{Act, Input};
+    let pair = |s: &Start| match *s {
+        Start::Wythoff(a, b) | Start::Euclid(a, b) => (a, b),
+        Start::Bash { n, m } => (n, m - 1),
+        Start::FibonacciNim(n) => (n - 2, 0),
+        _ => unreachable!("the four games"),
+    };
+    let (mut ended, mut skipped) = (0, Vec::new());
+    for (g, game) in Game::ALL.into_iter().enumerate() {
+        for profile in [
+            Profile::Samples,
+            Profile::Small,
+            Profile::Hazard,
+            Profile::Large,
+        ] {
+            for seed in 0..4u64 {
+                let starts: Vec<(u64, u64)> = generate(game, profile, seed)
+                    .iter()
+                    .take(8)
+                    .map(pair)
+                    .collect();
+                let right = vec![Act::Right; 5000];
+                let mixed: Vec<Act> = (0..5000u16)
+                    .map(|i| {
+                        if i % 7 == 3 {
+                            Act::Other(i)
+                        } else {
+                            Act::Right
+                        }
+                    })
+                    .collect();
+                for (k, acts) in [right, mixed].into_iter().enumerate() {
+                    let followed = referee::check(&Input {
+                        game: g as u8,
+                        starts: starts.clone(),
+                        seed,
+                        acts,
+                        raw: b"First\n1 2\nSecond\n0\n".to_vec(),
+                        pieces: vec![1, 3, 2],
+                    });
+                    ended += usize::from(followed);
+                    // Right play to the end: followed unless a start has no move.
+                    if k == 0 && !followed {
+                        skipped.push(format!("{game:?} {profile:?} seed {seed}"));
+                    }
+                }
+            }
+        }
+    }
+    // 4 games × 4 profiles × 4 seeds × 2 plays.
+    assert!(
+        ended >= 100,
+        "only {ended} plays followed to the end; not: {skipped:?}"
+    );
+}
