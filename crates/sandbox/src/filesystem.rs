@@ -7,7 +7,10 @@
 //! fallback without namespaces gets it too. The rules of a run:
 //!
 //! * read and execute: the system directories programs and interpreters need
-//!   ([`SYSTEM`]), the few files of `/etc` that runtimes read ([`ETC`]), `/proc`
+//!   ([`SYSTEM`]), `/etc` but the host's secrets ([`ETC`], [`SECRETS`]: with
+//!   strict isolation one rule on `/etc`, the secrets being covered in the
+//!   run's root; with basic isolation a rule on each entry of `/etc` but the
+//!   secrets, [`etc_rules`]), `/proc`
 //!   and the CPU and cgroup information under `/sys` that runtimes size
 //!   themselves by, and every file or directory the command names (the
 //!   program, a script, a class path);
@@ -36,7 +39,7 @@ use landlock::{
     ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, PathBeneath, PathFd,
     Ruleset, RulesetAttr, RulesetCreatedAttr, Scope,
 };
-use std::os::fd::OwnedFd;
+use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -48,20 +51,83 @@ pub const SYSTEM: &[&str] = &[
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt",
 ];
 
-/// What runtimes read in `/etc`: the dynamic loader's cache, time zone,
-/// symbolic links of alternatives, and the JVM's and Python's configuration.
-pub const ETC: &[&str] = &[
-    "/etc/ld.so.cache",
-    "/etc/ld.so.conf",
-    "/etc/ld.so.conf.d",
-    "/etc/localtime",
-    "/etc/alternatives",
-    "/etc/java-17-openjdk",
-    "/etc/java-21-openjdk",
-    "/etc/java-25-openjdk",
-    "/etc/python3",
-    "/etc/python3.11",
+/// `/etc`: readable by every run (runtimes configure themselves there: the
+/// dynamic loader's cache, time zones, alternatives, the JVM's, Python's,
+/// OpenSSL's, PHP's settings, whatever a next release adds), but for
+/// [`SECRETS`].
+pub const ETC: &str = "/etc";
+
+/// The host's secrets under `/etc`, never readable by a run: password hashes
+/// (`shadow`, `gshadow`, their backups `-`, `security/opasswd`), who may
+/// become root (`sudoers`, `sudoers.d`), SSH (host private keys, the
+/// server's configuration), TLS private keys (Debian's `ssl/private`, Red
+/// Hat's `pki/tls/private`, Let's Encrypt's), Kerberos host keys
+/// (`krb5.keytab`), systemd's credentials (`credstore`,
+/// `credstore.encrypted`), network secrets (NetworkManager's connections,
+/// WireGuard's keys, IPsec's and PPP's secrets). A strict run's root covers
+/// each that exists with an empty read-only file or directory (`root.rs`);
+/// Landlock grants `/etc` entry by entry without them (basic isolation, see
+/// [`etc_rules`]). Everything else of `/etc` is the system's configuration,
+/// world-readable on every host, and no secret of the judging user's.
+pub const SECRETS: &[&str] = &[
+    "/etc/shadow",
+    "/etc/shadow-",
+    "/etc/gshadow",
+    "/etc/gshadow-",
+    "/etc/security/opasswd",
+    "/etc/sudoers",
+    "/etc/sudoers.d",
+    "/etc/ssh",
+    "/etc/ssl/private",
+    "/etc/pki/tls/private",
+    "/etc/letsencrypt",
+    "/etc/krb5.keytab",
+    "/etc/credstore",
+    "/etc/credstore.encrypted",
+    "/etc/NetworkManager/system-connections",
+    "/etc/wireguard",
+    "/etc/ipsec.secrets",
+    "/etc/ppp/chap-secrets",
+    "/etc/ppp/pap-secrets",
 ];
+
+/// The paths whose Landlock rules grant `dir` but for the `secrets` beneath
+/// it: `dir` itself when it holds none, else each entry (`list` gives them)
+/// that is no secret, split the same way in turn. Symbolic links are
+/// entries like any other (a rule on a link grants its target).
+pub(crate) fn readable_but(
+    dir: &Path,
+    secrets: &[&str],
+    list: &dyn Fn(&Path) -> Vec<PathBuf>,
+) -> Vec<PathBuf> {
+    if secrets.iter().any(|s| Path::new(s) == dir) {
+        return Vec::new();
+    }
+    if !secrets.iter().any(|s| Path::new(s).starts_with(dir)) {
+        return vec![dir.to_path_buf()];
+    }
+    let mut entries = list(dir);
+    entries.sort();
+    entries
+        .iter()
+        .flat_map(|e| readable_but(e, secrets, list))
+        .collect()
+}
+
+/// The Landlock rules of `/etc` in basic isolation: its entries but the
+/// [`SECRETS`], listed once per judge.
+#[must_use]
+pub fn etc_rules() -> &'static [PathBuf] {
+    static RULES: OnceLock<Vec<PathBuf>> = OnceLock::new();
+    RULES.get_or_init(|| {
+        let list = |d: &Path| -> Vec<PathBuf> {
+            std::fs::read_dir(d)
+                .map(|r| r.flatten().map(|e| e.path()).collect())
+                .unwrap_or_default()
+        };
+        readable_but(Path::new(ETC), SECRETS, &list)
+    })
+}
 
 /// What runtimes read about the machine: `/proc` (their own processes;
 /// without a PID namespace every process the user may see) and the CPU and
@@ -84,6 +150,9 @@ pub struct Plan {
     pub read: Vec<PathBuf>,
     /// Read, write, create, remove (the working directory, private `/tmp`).
     pub write: Vec<PathBuf>,
+    /// The run lives in a fresh root whose secrets of `/etc` are covered:
+    /// one rule grants `/etc` (else a rule per entry but the secrets).
+    pub fresh_root: bool,
 }
 
 /// The Landlock ABI of the running kernel (`None`: no Landlock, or disabled).
@@ -145,7 +214,12 @@ pub fn ruleset(plan: &Plan) -> std::io::Result<Option<OwnedFd>> {
         .map_err(io)?
         .create()
         .map_err(io)?;
-    for (fd, access) in fixed_rules() {
+    let etc = if plan.fresh_root {
+        etc_whole()
+    } else {
+        etc_entries()
+    };
+    for (fd, access) in fixed_rules().iter().chain(etc) {
         created = created
             .add_rule(PathBeneath::new(fd, *access))
             .map_err(io)?;
@@ -163,22 +237,55 @@ pub fn ruleset(plan: &Plan) -> std::io::Result<Option<OwnedFd>> {
     Ok(created.into())
 }
 
-/// The rules every run gets (the system directories, `/etc`, `/proc`,
-/// `/sys`, the devices), their paths opened once per judge.
-fn fixed_rules() -> &'static [(PathFd, BitFlags<AccessFs>)] {
-    static FIXED: OnceLock<Vec<(PathFd, BitFlags<AccessFs>)>> = OnceLock::new();
+/// The rules every run gets (the system directories, `/proc`, `/sys`, the
+/// devices), their paths opened once per judge.
+fn fixed_rules() -> &'static [(OwnedFd, BitFlags<AccessFs>)] {
+    static FIXED: OnceLock<Vec<(OwnedFd, BitFlags<AccessFs>)>> = OnceLock::new();
     FIXED.get_or_init(|| {
         let read = AccessFs::from_read(TARGET);
         let device = AccessFs::ReadFile | AccessFs::WriteFile;
         SYSTEM
             .iter()
-            .chain(ETC)
             .chain(INFO)
             .map(|p| (p, read))
             .chain(DEVICES.iter().map(|d| (d, device)))
-            .filter_map(|(p, access)| rule(Path::new(p), access))
+            .filter_map(|(p, access)| kept(Path::new(p), access))
             .collect()
     })
+}
+
+/// The rule of `/etc` whole (a fresh root covers its secrets), opened once.
+fn etc_whole() -> &'static [(OwnedFd, BitFlags<AccessFs>)] {
+    static WHOLE: OnceLock<Vec<(OwnedFd, BitFlags<AccessFs>)>> = OnceLock::new();
+    WHOLE.get_or_init(|| {
+        kept(Path::new(ETC), AccessFs::from_read(TARGET))
+            .into_iter()
+            .collect()
+    })
+}
+
+/// The rules of `/etc` entry by entry without its secrets ([`etc_rules`]),
+/// opened once.
+fn etc_entries() -> &'static [(OwnedFd, BitFlags<AccessFs>)] {
+    static ENTRIES: OnceLock<Vec<(OwnedFd, BitFlags<AccessFs>)>> = OnceLock::new();
+    ENTRIES.get_or_init(|| {
+        etc_rules()
+            .iter()
+            .filter_map(|p| kept(p, AccessFs::from_read(TARGET)))
+            .collect()
+    })
+}
+
+/// A rule the judge keeps for every run: its descriptor moved to a number
+/// of [`crate::MAX_FILES`] or above, so that the run's processes, limited to
+/// that many, find the low numbers free (`/etc` alone holds a hundred
+/// entries and more).
+fn kept(path: &Path, access: BitFlags<AccessFs>) -> Option<(OwnedFd, BitFlags<AccessFs>)> {
+    let (fd, access) = rule(path, access)?;
+    let high = crate::sys::dup_at_least(fd.as_fd(), crate::MAX_FILES as i32)
+        .or_else(|_| fd.as_fd().try_clone_to_owned())
+        .ok()?;
+    Some((high, access))
 }
 
 /// The opened `path` and the rights to grant beneath it (file rights only
@@ -192,4 +299,52 @@ fn rule(path: &Path, access: BitFlags<AccessFs>) -> Option<(PathFd, BitFlags<Acc
         access
     };
     Some((fd, access))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `/etc` of a host with secrets at two depths: every entry but them is
+    /// granted, and a directory without a secret in one rule.
+    #[test]
+    fn etc_is_granted_entry_by_entry_but_the_secrets() {
+        let tree: &[(&str, &[&str])] = &[
+            (
+                "/etc",
+                &["passwd", "shadow", "ssl", "ssh", "php", "security"],
+            ),
+            ("/etc/ssl", &["certs", "openssl.cnf", "private"]),
+            ("/etc/security", &["limits.conf", "opasswd"]),
+        ];
+        let list = |d: &Path| -> Vec<PathBuf> {
+            tree.iter()
+                .find(|(p, _)| Path::new(p) == d)
+                .map(|(p, es)| es.iter().map(|e| Path::new(p).join(e)).collect())
+                .unwrap_or_default()
+        };
+        let got = readable_but(Path::new("/etc"), SECRETS, &list);
+        let want: Vec<PathBuf> = [
+            "/etc/passwd",
+            "/etc/php",
+            "/etc/security/limits.conf",
+            "/etc/ssl/certs",
+            "/etc/ssl/openssl.cnf",
+        ]
+        .iter()
+        .map(PathBuf::from)
+        .collect();
+        assert_eq!(got, want);
+        // Nothing secret beneath: the directory itself.
+        assert_eq!(
+            readable_but(Path::new("/usr"), SECRETS, &list),
+            [PathBuf::from("/usr")]
+        );
+        // The real /etc: no rule reaches a secret.
+        for r in etc_rules() {
+            for s in SECRETS {
+                assert!(!Path::new(s).starts_with(r), "{} grants {s}", r.display());
+            }
+        }
+    }
 }

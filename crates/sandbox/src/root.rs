@@ -10,7 +10,10 @@
 //!
 //! * the system directories ([`filesystem::SYSTEM`], bound read-only, or the
 //!   symbolic link a merged `/usr` makes of `/bin`, `/lib`, …);
-//! * the files of `/etc` runtimes read ([`filesystem::ETC`]), read-only;
+//! * `/etc`, read-only, with each of the host's secrets there
+//!   ([`filesystem::SECRETS`]) that exists covered by an empty read-only
+//!   file or directory (bound from `/proc/.empty` and `/proc/.empty.d`,
+//!   made in the base before the fresh `/proc` is mounted over them);
 //! * the CPU information of `/sys` runtimes size themselves by, read-only;
 //! * `/dev` with `null`, `zero`, `full`, `random`, `urandom` (bound, so
 //!   writable as on the host) and the links `fd`, `stdin`, `stdout`,
@@ -171,6 +174,12 @@ const SKELETON_OPTIONS: &str = "size=64k,nr_inodes=1024,mode=0111";
 /// the skeleton from being listed; the seal keeps them from being changed).
 const SKELETON_DIRS: u32 = 0o111;
 
+/// The empty file and directory a secret of `/etc` is covered with, made in
+/// the base where the fresh `/proc` is then mounted (so the run sees them
+/// only where they cover).
+const EMPTY_FILE: &str = "/proc/.empty";
+const EMPTY_DIR: &str = "/proc/.empty.d";
+
 /// The mount options of a cover over a hidden directory.
 const COVER_OPTIONS: &str = "size=4k,mode=0555";
 
@@ -310,6 +319,17 @@ impl Builder {
         self.taken.push(path.to_path_buf());
     }
 
+    /// Covers `path` (a host path in something bound) with the root's empty
+    /// `source`, read-only once sealed.
+    fn cover(&mut self, path: &Path, source: &str) {
+        self.binds.push(Op::Bind {
+            source: PathBuf::from(source),
+            path: path.to_path_buf(),
+            read_only: false,
+            in_root: true,
+        });
+    }
+
     /// A host path as it is: a directory or file bound, a link made again.
     fn take(&mut self, path: &Path, host: &dyn Host, read_only: bool) {
         match host.kind(path) {
@@ -340,8 +360,37 @@ pub(crate) fn plan_here(needed: &[PathBuf], hide: &[PathBuf], disk: u64) -> Tree
 /// `/etc`, `/sys`, `/dev`, and the directories the rest is mounted on.
 fn fixed(host: &dyn Host) -> Builder {
     let mut b = Builder::default();
-    for p in filesystem::SYSTEM.iter().chain(filesystem::ETC).chain(SYS) {
+    let etc = [filesystem::ETC];
+    for p in filesystem::SYSTEM.iter().chain(&etc).chain(SYS) {
         b.take(Path::new(p), host, true);
+    }
+    // The secrets of /etc: an empty file or directory over each that is
+    // there (a link is left as it is: the file it names is covered where it
+    // is listed itself).
+    b.dir(Path::new("/proc"), 0o555);
+    let (mut file, mut dir) = (false, false);
+    for s in filesystem::SECRETS {
+        let s = Path::new(s);
+        if !b.covered(s) {
+            continue;
+        }
+        match host.kind(s) {
+            Kind::File => {
+                if !file {
+                    b.ops.push(Op::File(PathBuf::from(EMPTY_FILE)));
+                    file = true;
+                }
+                b.cover(s, EMPTY_FILE);
+            }
+            Kind::Dir => {
+                if !dir {
+                    b.ops.push(Op::Dir(PathBuf::from(EMPTY_DIR), 0o555));
+                    dir = true;
+                }
+                b.cover(s, EMPTY_DIR);
+            }
+            Kind::Missing | Kind::Link(_) => {}
+        }
     }
     b.dir(Path::new("/dev"), 0o755);
     for d in DEVICES {
@@ -350,7 +399,6 @@ fn fixed(host: &dyn Host) -> Builder {
     for (path, target) in DEV_LINKS {
         b.link(Path::new(path), Path::new(target));
     }
-    b.dir(Path::new("/proc"), 0o555);
     for w in WRITABLE {
         b.dir(Path::new(w), 0o755);
     }
@@ -518,12 +566,12 @@ mod tests {
             ("/sbin", Kind::Link("usr/sbin".into())),
             ("/opt", Kind::Dir),
             ("/opt/tests", Kind::Dir),
+            ("/etc", Kind::Dir),
             ("/etc/ld.so.cache", Kind::File),
-            (
-                "/etc/localtime",
-                Kind::Link("/usr/share/zoneinfo/UTC".into()),
-            ),
-            ("/etc/alternatives", Kind::Dir),
+            ("/etc/shadow", Kind::File),
+            ("/etc/gshadow", Kind::File),
+            ("/etc/ssl/private", Kind::Dir),
+            ("/etc/sudoers.d", Kind::Link("/usr/share/sudoers.d".into())),
             ("/sys/devices/system/cpu", Kind::Dir),
             ("/sys/fs/cgroup", Kind::Dir),
             ("/dev/null", Kind::File),
@@ -643,7 +691,7 @@ mod tests {
         let b = binds(&t);
         assert!(b.contains(&("/usr".into(), true)));
         assert!(b.contains(&("/opt".into(), true)));
-        assert!(b.contains(&("/etc/ld.so.cache".into(), true)));
+        assert!(b.contains(&("/etc".into(), true)));
         assert!(b.contains(&("/sys/devices/system/cpu".into(), true)));
         // The host's cgroup tree is not shown.
         assert!(!b.iter().any(|(d, _)| d.starts_with("/sys/fs")));
@@ -654,16 +702,73 @@ mod tests {
             path: p("/bin"),
             target: p("usr/bin")
         }));
-        assert!(t.ops.contains(&Op::Link {
-            path: p("/etc/localtime"),
-            target: p("/usr/share/zoneinfo/UTC")
-        }));
         // Nothing of the host's /tmp, /home, /run.
         assert!(
             !b.iter()
                 .any(|(d, _)| d.starts_with("/home") || d.starts_with("/run"))
         );
         assert_eq!(t.base, p("/tmp"));
+    }
+
+    /// `/etc` is bound whole, and each secret of it that the host has is
+    /// covered, before the seal, by the root's empty file or directory; a
+    /// secret that is a link or absent gets nothing.
+    #[test]
+    fn etc_is_bound_whole_with_its_secrets_covered() {
+        let t = plan(&[], &[], 1 << 20, &debian());
+        parents_first(&t);
+        sealed_in_order(&t);
+        let covers: Vec<(String, String)> = t
+            .ops
+            .iter()
+            .filter_map(|o| match o {
+                Op::Bind {
+                    source,
+                    path,
+                    in_root: true,
+                    ..
+                } if path.starts_with("/etc") => {
+                    Some((path.display().to_string(), source.display().to_string()))
+                }
+                _ => None,
+            })
+            .collect();
+        let want = [
+            ("/etc/shadow", EMPTY_FILE),
+            ("/etc/gshadow", EMPTY_FILE),
+            ("/etc/ssl/private", EMPTY_DIR),
+        ];
+        assert_eq!(covers, want.map(|(a, b)| (a.to_owned(), b.to_owned())));
+        // Each is listed by the seal (read-only), and comes after /etc's bind.
+        let Some(Op::Seal(sealed)) = t.ops.iter().find(|o| matches!(o, Op::Seal(_))) else {
+            panic!("no seal")
+        };
+        for (c, _) in &want {
+            assert!(sealed.contains(&p(c)), "{c} not sealed");
+        }
+        let at = |path: &str| {
+            t.ops
+                .iter()
+                .position(|o| matches!(o, Op::Bind { path: q, .. } if q == Path::new(path)))
+                .expect("bound")
+        };
+        assert!(at("/etc") < at("/etc/shadow"));
+        // The empty file and directory are made once, in /proc (which the
+        // fresh /proc hides), before any bind.
+        let made: Vec<&Op> = t
+            .ops
+            .iter()
+            .filter(|o| {
+                matches!(o, Op::File(f) if f == Path::new(EMPTY_FILE))
+                    || matches!(o, Op::Dir(d, 0o555) if d == Path::new(EMPTY_DIR))
+            })
+            .collect();
+        assert_eq!(made.len(), 2);
+        assert!(EMPTY_FILE.starts_with("/proc/") && EMPTY_DIR.starts_with("/proc/"));
+        // A host without /etc: nothing to cover.
+        let bare = Fake::new(&[("/usr", Kind::Dir), ("/etc/shadow", Kind::File)]);
+        let t = plan(&[], &[], 1 << 20, &bare);
+        assert!(!binds(&t).iter().any(|(d, _)| d.starts_with("/etc")));
     }
 
     #[test]

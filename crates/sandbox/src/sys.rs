@@ -288,6 +288,21 @@ pub fn close_all_but(keep: RawFd) {
     }
 }
 
+/// A duplicate of `fd` numbered `min` or above, close-on-exec, for a
+/// descriptor the judge keeps for good (the Landlock rules' paths): a run's
+/// processes, limited to `RLIMIT_NOFILE` descriptors, find the numbers below
+/// `min` free.
+pub fn dup_at_least(fd: std::os::fd::BorrowedFd<'_>, min: RawFd) -> std::io::Result<OwnedFd> {
+    // SAFETY: fcntl(F_DUPFD_CLOEXEC) has no memory preconditions; `fd` is
+    // open (borrowed) for the call.
+    let new = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, min) };
+    if new < 0 {
+        return Err(last_error());
+    }
+    // SAFETY: `new` was just made by the kernel and is owned by no one else.
+    Ok(unsafe { OwnedFd::from_raw_fd(new) })
+}
+
 /// Writes `data` to the file `path` (async-signal-safe: open, write, close).
 pub fn write_file(path: &CStr, data: &[u8]) -> bool {
     // SAFETY: path is a valid C string, data a valid buffer.

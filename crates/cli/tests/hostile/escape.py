@@ -33,6 +33,11 @@ def read(path):
         f.read(1)
 
 
+def read_text(path):
+    with open(path, "rb") as f:
+        return len(f.read(1)) == 1 or False
+
+
 def check(r):
     return None if r >= 0 else False
 
@@ -43,7 +48,12 @@ attempt("write beside the program", lambda: write(os.path.join(here, marker)))
 attempt("write /run/lock", lambda: write("/run/lock/" + marker))
 # (A private /var/tmp, mounted over the host's by strict isolation, may be written.)
 attempt("write /var/tmp (host)", lambda: False if os.path.ismount("/var/tmp") else write("/var/tmp/" + marker))
-attempt("read /etc/passwd", lambda: read("/etc/passwd"))
+# /etc is readable but for the host's secrets (issue #40): an empty cover or
+# no access, never their text.
+attempt("read /etc/shadow", lambda: read_text("/etc/shadow"))
+attempt("read /etc/gshadow", lambda: read_text("/etc/gshadow"))
+attempt("list /var/lib (host)", lambda: os.listdir("/var/lib"))
+attempt("read /root/.profile", lambda: read("/root/.profile"))
 attempt("list the checkout's parent", lambda: os.listdir(os.path.join(here, "..", "..")))
 # The terminal (row 9).
 attempt("open /dev/tty", lambda: os.close(os.open("/dev/tty", os.O_RDWR)))

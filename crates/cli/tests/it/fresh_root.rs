@@ -1145,6 +1145,66 @@ fn honest_programs_get_ac_with_the_default_flags() {
     f.finish();
 }
 
+/// A planted secret of `/etc` removed when dropped.
+struct Planted(PathBuf);
+
+impl Drop for Planted {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Issue #40: `/etc` is readable by every run (runtimes configure
+/// themselves there) but for the host's secrets. As root the test plants a
+/// world-readable secret in `/etc/ssh` (on the deny list: SSH host keys;
+/// traversable by everyone), which `etc_secret` reads from a path compiled
+/// in. Control: it reads it. Judged with the default flags and with
+/// `--isolation basic`, as root and as `nobody`: WA (strict: `/etc/ssh` is
+/// covered in the root; basic: Landlock grants `/etc` entry by entry but
+/// the secrets). Skipped without root or without `/etc/ssh`.
+#[test]
+fn secrets_of_etc_are_out_of_reach() {
+    if !is_root() || !Path::new("/etc/ssh").is_dir() {
+        eprintln!("skipping: needs root and /etc/ssh to plant a secret");
+        return;
+    }
+    let mut f = Failures::default();
+    let secret = Path::new("/etc/ssh").join(format!("beatty-secret-{}", std::process::id()));
+    std::fs::write(&secret, "a secret of the host\n").expect("plant the secret");
+    let _planted = Planted(secret.clone());
+    chmod(&secret, 0o644);
+    for user in User::all() {
+        let s = scratch("etc-secret", user);
+        let Some(prog) = build(
+            "etc_secret",
+            &s.prog,
+            &[("SECRET", secret.to_str().expect("utf-8"))],
+        ) else {
+            return;
+        };
+        let what = format!("{} ({})", secret.display(), user.name());
+        let out = control(&what, user.command(&prog), "1 2\n");
+        assert_eq!(out, "0\n", "{what}: the control did not read the secret");
+        for mode in [None, Some("basic")] {
+            let mut args = vec![os("--tests"), s.tests.as_os_str()];
+            if let Some(m) = mode {
+                args.extend([os("--isolation"), os(m)]);
+            }
+            args.extend([os("--"), prog.as_os_str(), os(&s.marker)]);
+            let j = judge(
+                user,
+                &format!("{what}, isolation {}", mode.unwrap_or("default")),
+                &args,
+                (s.base.path(), &s.tmp, &s.marker),
+                false,
+                &mut f,
+            );
+            j.refused(&mut f, &["WA"]);
+        }
+    }
+    f.finish();
+}
+
 /// Every program of `tests/attacks/` is used by a test of this module.
 #[test]
 fn every_attack_program_has_a_test() {
@@ -1159,6 +1219,7 @@ fn every_attack_program_has_a_test() {
         files,
         [
             "disk.c",
+            "etc_secret.c",
             "honest.c",
             "incbin_tests.c",
             "inotify_home.c",
