@@ -314,27 +314,142 @@ pub fn which(word: &str) -> Option<PathBuf> {
     crate::sandbox::find_in_path(word.as_ref())
 }
 
-/// A directory on the way to `path` that a run's user id cannot pass (as
-/// root, runs have user ids of their own: `/root`, mode 0700, stops them), or
-/// `None`.
+/// A tool of a command as the sandbox runs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tool {
+    /// The program that really runs: a rustup proxy (`~/.cargo/bin/rustc`)
+    /// or a pyenv shim replaced by the toolchain's own program, links
+    /// resolved.
+    pub path: PathBuf,
+    /// The toolchain directory it lies in when that is outside the system
+    /// directories (`~/.rustup/toolchains/stable-…`, `~/.nvm/versions/node/v…`,
+    /// `~/.sdkman/candidates/java/…`, `~/.pyenv/versions/…`,
+    /// `~/.ghcup/ghc/…`): the directory above its `bin`, which a strict run
+    /// gets bound read-only whole at its path (the tool's libraries lie
+    /// beside it). Never a user's home: a toolchain directory has three
+    /// components at least and is not `$HOME`.
+    pub home: Option<PathBuf>,
+}
+
+impl Tool {
+    /// The tool a command word stands for (see [`which`]), or `None`.
+    #[must_use]
+    pub fn find(word: &str) -> Option<Tool> {
+        let found = which(word)?;
+        let path = toolchain(&found);
+        let path = std::fs::canonicalize(&path).unwrap_or(path);
+        let home = toolchain_home(&path);
+        Some(Tool { path, home })
+    }
+
+    /// The words that start the tool in a run: its path where it lies in the
+    /// system directories; else `sh -c 'exec "$1/${2#=}" …' sh HOME =REL`,
+    /// so that the sandbox binds its toolchain directory (an argument naming
+    /// a directory) and does not copy the program into the box away from
+    /// its libraries (as root).
+    #[must_use]
+    pub fn words(&self) -> Vec<OsString> {
+        match self.split() {
+            None => vec![self.path.clone().into_os_string()],
+            Some((home, rel)) => vec![
+                "sh".into(),
+                "-c".into(),
+                RUN_FROM_HOME.into(),
+                "sh".into(),
+                home,
+                rel,
+            ],
+        }
+    }
+
+    /// The toolchain directory and `=` and the tool's path in it.
+    fn split(&self) -> Option<(OsString, OsString)> {
+        let home = self.home.as_ref()?;
+        let rel = self.path.strip_prefix(home).ok()?;
+        let mut marked = OsString::from("=");
+        marked.push(rel);
+        Some((home.clone().into_os_string(), marked))
+    }
+}
+
+/// The script that starts a toolchain's program (see [`Tool::words`]).
+const RUN_FROM_HOME: &str = "h=$1; n=${2#=}; shift 2; exec \"$h/$n\" \"$@\"";
+
+/// The toolchain directory of a program at `real` (links resolved), or
+/// `None` for a program of the system directories (see [`Tool::home`]).
+fn toolchain_home(real: &Path) -> Option<PathBuf> {
+    if crate::sandbox::filesystem::SYSTEM
+        .iter()
+        .any(|s| real.starts_with(s))
+    {
+        return None;
+    }
+    let parent = real.parent()?;
+    let home = if parent.file_name().is_some_and(|n| n == "bin") {
+        parent.parent()?
+    } else {
+        parent
+    };
+    let deep = home.components().count() > 3;
+    let users_home = std::env::var_os("HOME").is_some_and(|h| Path::new(&h) == home);
+    (deep && !users_home).then(|| home.to_path_buf())
+}
+
+/// A directory on the way to `tool` that a run's user id cannot pass, with
+/// `isolation`, or `None`. Only a judge run as root is concerned (its runs
+/// have user ids of their own; without root they have the judge's). With
+/// strict isolation a toolchain directory is bound at its path with parents
+/// the root makes (mode 0755): only the directories from it down to the
+/// tool count. With basic isolation the runs walk the host's tree: `/root`
+/// (mode 0700) stops them.
 #[must_use]
-pub fn unreachable_by_runs(path: &Path) -> Option<PathBuf> {
+pub fn unreachable_by_runs(tool: &Tool, isolation: crate::sandbox::Isolation) -> Option<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
     if !crate::sandbox::runs_have_own_user_ids() {
         return None;
     }
-    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    for p in [path, real.as_path()] {
-        for d in p.ancestors().skip(1) {
-            if let Ok(m) = std::fs::metadata(d)
-                && m.is_dir()
-                && m.permissions().mode() & 0o001 == 0
-            {
-                return Some(d.to_path_buf());
-            }
+    let from = match (&tool.home, isolation) {
+        (Some(home), crate::sandbox::Isolation::Strict) => Some(home.as_path()),
+        _ => None,
+    };
+    for d in tool.path.ancestors().skip(1) {
+        if let Ok(m) = std::fs::metadata(d)
+            && m.is_dir()
+            && m.permissions().mode() & 0o001 == 0
+        {
+            return Some(d.to_path_buf());
+        }
+        if from == Some(d) {
+            break;
         }
     }
     None
+}
+
+/// The isolation `judge run` picks by default here: strict where the kernel
+/// allows it.
+fn default_isolation() -> crate::sandbox::Isolation {
+    if crate::sandbox::strict_available() {
+        crate::sandbox::Isolation::Strict
+    } else {
+        crate::sandbox::Isolation::Basic
+    }
+}
+
+/// What to do about a tool the runs cannot reach: its path and the
+/// directory in the way, in a sentence for the judge's error.
+#[must_use]
+pub fn unreachable_hint(tool: &Tool, dir: &Path) -> String {
+    let strict = if tool.home.is_some() {
+        "use strict isolation (the default where the kernel gives namespaces), which binds the toolchain's directory into each run, "
+    } else {
+        ""
+    };
+    format!(
+        "{}, which the sandbox's runs cannot reach: as root they run as user ids of their own, and {} lets no other user in; {strict}install the tool under /usr or /opt, or run the judge as an ordinary user",
+        tool.path.display(),
+        dir.display(),
+    )
 }
 
 /// Whether a language's tools are here, for `judge languages`.
@@ -365,43 +480,67 @@ impl Language {
         t
     }
 
-    /// Whether its tools are installed and reachable by the runs.
+    /// Whether its tools are installed and reachable by the runs of the
+    /// isolation `judge run` picks by default.
     #[must_use]
     pub fn installed(&self) -> Installed {
+        self.installed_with(default_isolation())
+    }
+
+    /// Whether its tools are installed and reachable by runs of `isolation`.
+    #[must_use]
+    pub fn installed_with(&self, isolation: crate::sandbox::Isolation) -> Installed {
         let mut first = None;
-        for tool in self.tools() {
-            let Some(p) = which(tool) else {
-                return Installed::Missing(tool.to_owned());
+        for name in self.tools() {
+            let Some(tool) = Tool::find(name) else {
+                return Installed::Missing(name.to_owned());
             };
-            let real = toolchain(&p);
-            if let Some(d) = unreachable_by_runs(&real) {
-                return Installed::Unreachable(real, d);
+            if let Some(d) = unreachable_by_runs(&tool, isolation) {
+                return Installed::Unreachable(tool.path, d);
             }
-            first.get_or_insert(real);
+            first.get_or_insert(tool.path);
         }
         Installed::Yes(first.unwrap_or_default())
     }
 }
 
 /// The program that really runs for a command word found at `p`: for a
-/// rustup proxy (`~/.cargo/bin/rustc`), the toolchain's own `rustc`, which
-/// the sandbox can run where the proxy cannot (it reads `~/.rustup`).
+/// rustup proxy (`~/.cargo/bin/rustc`), the toolchain's own `rustc`; for a
+/// pyenv shim (`~/.pyenv/shims/python3`), the version's own program (`pyenv
+/// which`). Both read their manager's settings, which the sandbox does not
+/// show.
 fn toolchain(p: &Path) -> PathBuf {
     let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let output = |cmd: &mut std::process::Command| {
+        cmd.output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
+    };
     let proxy = std::fs::read_link(p).is_ok_and(|t| t.ends_with("rustup"))
         || p.parent().is_some_and(|d| d.ends_with(".cargo/bin"));
     if name == "rustc" && proxy {
-        let sysroot = std::process::Command::new(p)
-            .args(["--print", "sysroot"])
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned());
+        let sysroot = output(std::process::Command::new(p).args(["--print", "sysroot"]));
         if let Some(s) = sysroot {
-            let real = Path::new(&s).join("bin/rustc");
+            let real = s.join("bin/rustc");
             if real.is_file() {
                 return real;
             }
+        }
+    }
+    if let Some(root) = p
+        .parent()
+        .filter(|d| d.file_name().is_some_and(|n| n == "shims"))
+        .and_then(Path::parent)
+        && root.join("libexec/pyenv").is_file()
+    {
+        let real = output(
+            std::process::Command::new(root.join("libexec/pyenv"))
+                .args(["which", name])
+                .env("PYENV_ROOT", root),
+        );
+        if let Some(real) = real.filter(|r| r.is_file()) {
+            return real;
         }
     }
     p.to_path_buf()
@@ -481,7 +620,8 @@ fn fill(cmd: &[String], src: &Path, dir: &str, class: &str) -> Vec<OsString> {
 /// The script that runs the compiler in the sandbox (`sh -c SCRIPT sh DIR
 /// BIN =NAME ARGS...`, the compiler `BIN/NAME` given in two parts so that,
 /// as root, the sandbox does not copy it into the box away from its
-/// libraries) in its empty working directory: it makes `DIR` there,
+/// libraries, and binds its toolchain directory `BIN` whole where it lies
+/// outside the system directories) in its empty working directory: it makes `DIR` there,
 /// the compiler's own output goes to standard error with its messages; a
 /// failure exits 97 (126 and 127: it could not start); then the files of
 /// `DIR` are written to standard output as a tar archive.
@@ -515,28 +655,41 @@ pub fn compile(
     let class = src
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-    let resolve = |cmd: Vec<OsString>| -> Result<Vec<OsString>, RunError> {
-        let mut cmd = cmd;
-        if let Some(first) = cmd.first_mut()
-            && let Some(word) = first.to_str()
-            && !word.contains('/')
-        {
-            let Some(found) = which(word) else {
-                return Err(RunError(format!(
+    // The first word of a command: the tool it names, where the runs can
+    // reach it.
+    let tool_of = |word: &str| -> Result<Tool, RunError> {
+        let tool = if word.contains('/') {
+            let path = PathBuf::from(word);
+            let home = toolchain_home(&path);
+            Tool { path, home }
+        } else {
+            Tool::find(word).ok_or_else(|| {
+                RunError(format!(
                     "{}: `{word}` is not installed (`judge languages` lists what is)",
                     lang.name
-                )));
-            };
-            let real = toolchain(&found);
-            if let Some(d) = unreachable_by_runs(&real) {
-                return Err(RunError(format!(
-                    "{}: `{word}` is {}, which the sandbox's runs cannot reach: as root they run as user ids of their own, and {} lets no other user in; install it under a system directory (/usr, /opt) or run the judge as an ordinary user",
-                    lang.name,
-                    real.display(),
-                    d.display()
-                )));
-            }
-            *first = real.into_os_string();
+                ))
+            })?
+        };
+        if let Some(d) = unreachable_by_runs(&tool, isolation) {
+            return Err(RunError(format!(
+                "{}: `{word}` is {}",
+                lang.name,
+                unreachable_hint(&tool, &d)
+            )));
+        }
+        Ok(tool)
+    };
+    let resolve = |cmd: Vec<OsString>| -> Result<Vec<OsString>, RunError> {
+        let mut cmd = cmd;
+        // A bare name, or a path to a tool in a `bin` directory (a
+        // languages file may name a toolchain's): not the program compiled.
+        if let Some(word) = cmd.first().and_then(|w| w.to_str())
+            && (!word.contains('/') || Path::new(word).parent().is_some_and(|d| d.ends_with("bin")))
+        {
+            let word = word.to_owned();
+            let mut words = tool_of(&word)?.words();
+            words.extend(cmd.drain(1..));
+            cmd = words;
         }
         Ok(cmd)
     };
@@ -551,39 +704,27 @@ pub fn compile(
         .find(|d| std::fs::symlink_metadata(d).is_err())
         .unwrap_or_default();
     let mut words = fill(compile, &src, &build, &class);
-    words = resolve(words)?;
-    // rustc from a toolchain outside the system directories reads its
-    // sysroot, which the sandbox then has to be told about.
-    if let Some(p) = words.first().map(PathBuf::from)
-        && p.file_name().is_some_and(|n| n == "rustc")
-        && let Some(root) = p.parent().and_then(Path::parent)
-        && !crate::sandbox::filesystem::SYSTEM
-            .iter()
-            .any(|s| root.starts_with(s))
-    {
-        words.insert(1, "--sysroot".into());
-        words.insert(2, root.as_os_str().to_owned());
-    }
     if words.is_empty() {
         return Err(RunError(format!("{}: an empty compile command", lang.name)));
     }
-    let compiler = PathBuf::from(words.remove(0));
-    let (Some(bin), Some(name)) = (compiler.parent(), compiler.file_name()) else {
-        return Err(RunError(format!(
-            "{}: no compiler in `{}`",
-            lang.name,
-            compiler.display()
-        )));
-    };
-    let mut marked = OsString::from("=");
-    marked.push(name);
+    let first = words.remove(0);
+    let compiler = tool_of(&first.to_string_lossy())?;
+    // The compiler as `DIR =NAME`: its toolchain directory (bound whole in
+    // a strict run) or its own directory, so that, as root, the sandbox does
+    // not copy it into the box away from its libraries.
+    let (dir, marked) = compiler.split().unwrap_or_else(|| {
+        let mut marked = OsString::from("=");
+        marked.push(compiler.path.file_name().unwrap_or_default());
+        let dir = compiler.path.parent().unwrap_or(Path::new("/"));
+        (dir.as_os_str().to_owned(), marked)
+    });
     let mut cmd: Vec<OsString> = vec![
         "sh".into(),
         "-c".into(),
         COMPILE_SCRIPT.into(),
         "sh".into(),
         build.into(),
-        bin.as_os_str().to_owned(),
+        dir,
         marked,
     ];
     cmd.extend(words);
@@ -779,6 +920,46 @@ mod tests {
             m.starts_with("…(the last lines of 10000 bytes)\nx\n"),
             "{m}"
         );
+    }
+
+    /// A toolchain directory is the one above a tool's `bin` outside the
+    /// system directories, never a home or a directory near `/`.
+    #[test]
+    fn a_toolchain_directory_is_above_bin_and_never_a_home() {
+        let home = |p: &str| toolchain_home(Path::new(p)).map(|h| h.display().to_string());
+        let rustup = "/root/.rustup/toolchains/stable-x86_64-unknown-linux-gnu";
+        assert_eq!(
+            home(&format!("{rustup}/bin/rustc")).as_deref(),
+            Some(rustup)
+        );
+        assert_eq!(
+            home("/home/u/.nvm/versions/node/v20.1.0/bin/node").as_deref(),
+            Some("/home/u/.nvm/versions/node/v20.1.0")
+        );
+        assert_eq!(
+            home("/home/u/.ghcup/ghc/9.4.8/lib/bin/ghc").as_deref(),
+            Some("/home/u/.ghcup/ghc/9.4.8/lib")
+        );
+        for none in [
+            "/usr/bin/gcc",
+            "/opt/jdk/bin/java",
+            "/home/u/bin/tool",
+            "/srv/tool",
+        ] {
+            assert_eq!(home(none), None, "{none}");
+        }
+        let tool = Tool {
+            path: format!("{rustup}/bin/rustc").into(),
+            home: Some(rustup.into()),
+        };
+        let w = tool.words();
+        assert_eq!(w[..4], ["sh", "-c", RUN_FROM_HOME, "sh"]);
+        assert_eq!(w[4..], [rustup, "=bin/rustc"]);
+        let system = Tool {
+            path: "/usr/bin/gcc".into(),
+            home: None,
+        };
+        assert_eq!(system.words(), ["/usr/bin/gcc"]);
     }
 
     #[test]

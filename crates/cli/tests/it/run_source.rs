@@ -104,39 +104,6 @@ fn missing(id: &str) -> Option<String> {
     (!line.contains("— installed (")).then(|| line.to_owned())
 }
 
-/// Where a Rust toolchain the runs can reach lies, for a judge running as
-/// root with rustup's toolchain in `/root` (mode 0700, closed to the runs'
-/// user ids): its `bin` and `lib` hard-linked into `dir` (no copy), which
-/// `judge languages` then finds first. `Err` says why Rust cannot be tested.
-fn reachable_rust(dir: &Path) -> Result<Option<PathBuf>, String> {
-    let Some(why) = missing("rust") else {
-        return Ok(None);
-    };
-    if !why.contains("out of the sandbox's reach") {
-        return Err(why);
-    }
-    let sysroot = Command::new("rustc")
-        .args(["--print", "sysroot"])
-        .output()
-        .map_err(|e| format!("rustc: {e}"))?;
-    let sysroot = PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim());
-    let mirror = dir.join("rust");
-    std::fs::create_dir(&mirror).map_err(|e| e.to_string())?;
-    let linked = Command::new("cp")
-        .arg("-al")
-        .args([sysroot.join("bin"), sysroot.join("lib")])
-        .arg(&mirror)
-        .status()
-        .map_err(|e| format!("cp: {e}"))?;
-    if !linked.success() {
-        return Err(format!(
-            "{why}; and its files cannot be hard-linked into {}",
-            mirror.display()
-        ));
-    }
-    Ok(Some(mirror.join("bin")))
-}
-
 #[test]
 fn a_c_cpp_rust_python_and_java_source_is_judged_with_default_flags() {
     let d = scratch();
@@ -162,16 +129,8 @@ fn a_c_cpp_rust_python_and_java_source_is_judged_with_default_flags() {
     ];
     let mut judged = 0;
     for (id, name, text) in sources {
-        let mut path = None;
-        if id == "rust" {
-            match reachable_rust(d.path()) {
-                Ok(p) => path = p,
-                Err(why) => {
-                    eprintln!("skipping {name}: {why}");
-                    continue;
-                }
-            }
-        } else if let Some(why) = missing(id) {
+        let path: Option<PathBuf> = None;
+        if let Some(why) = missing(id) {
             eprintln!("skipping {name}: {why}");
             continue;
         }
@@ -193,6 +152,69 @@ fn a_c_cpp_rust_python_and_java_source_is_judged_with_default_flags() {
         judged += 1;
     }
     assert!(judged >= 3, "C, C++ and Python at least");
+}
+
+/// Issue #40: rustup's Rust (`~/.rustup`, `/root` mode 0700) for a judge run
+/// as root. Strict isolation (the default) binds the toolchain's directory
+/// into the compile's root: AC. Basic isolation cannot (the runs' own user
+/// ids walk the host's tree): the judge's error, saying to use strict
+/// isolation. Skipped unless the tests run as root with `rustc` in a
+/// toolchain directory under a closed directory.
+#[test]
+fn rustup_rust_works_for_a_judge_run_as_root() {
+    let rustc = Command::new("rustc").args(["--print", "sysroot"]).output();
+    let Some(sysroot) = rustc
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
+    else {
+        eprintln!("skipping: no rustc");
+        return;
+    };
+    let closed = sysroot
+        .ancestors()
+        .skip(1)
+        .any(|a| std::fs::metadata(a).is_ok_and(|m| m.permissions().mode() & 0o001 == 0));
+    let root = std::fs::read_to_string("/proc/self/status").is_ok_and(|s| {
+        s.lines()
+            .find_map(|l| l.strip_prefix("Uid:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            == Some("0")
+    });
+    if !root || !closed {
+        eprintln!(
+            "skipping: not root, or {} lies in no closed directory",
+            sysroot.display()
+        );
+        return;
+    }
+    let d = scratch();
+    let src = d.path().join("exact.rs");
+    std::fs::write(&src, fair("exact.rs")).expect("write");
+    let src = src.to_str().expect("utf-8");
+    let out = judge(&["run", "wythoff", src]);
+    assert_eq!(out.code, Some(0), "{}\n{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout.contains("verdict: AC (7/7 tests)"),
+        "{}",
+        out.stdout
+    );
+    let langs = judge(&["languages"]);
+    assert!(
+        langs.stdout.contains(&format!(
+            "rust (Rust): .rs — installed ({})",
+            sysroot.join("bin/rustc").display()
+        )),
+        "{}",
+        langs.stdout
+    );
+    let out = judge(&["run", "wythoff", "--isolation", "basic", src]);
+    assert_eq!(out.code, Some(3), "{}\n{}", out.stdout, out.stderr);
+    assert!(
+        out.stderr.contains("cannot reach") && out.stderr.contains("use strict isolation"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
