@@ -119,10 +119,26 @@ impl Plan {
             ("PATH", PROGRAM_PATH.into()),
             ("HOME", home),
             ("TMPDIR", tmpdir),
-            ("LANG", "C".into()),
+            ("LANG", lang().into()),
             (crate::PYPY_NURSERY.0, crate::PYPY_NURSERY.1.into()),
         ]
     }
+}
+
+/// The runs' locale: `C.UTF-8` where the system has it (glibc's
+/// `/usr/lib/locale/C.utf8`), so that a
+/// runtime reads and writes UTF-8 names (Java's class of a non-ASCII name,
+/// a path a program prints); else `C`. Looked up once per judge.
+pub(crate) fn lang() -> &'static str {
+    static LANG: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+    LANG.get_or_init(|| {
+        let dirs = ["/usr/lib/locale/C.utf8", "/usr/lib/locale/C.UTF-8"];
+        if dirs.iter().any(|d| Path::new(d).is_dir()) {
+            "C.UTF-8"
+        } else {
+            "C"
+        }
+    })
 }
 
 /// An argument naming an existing relative path, made absolute.
@@ -182,6 +198,9 @@ mod tests {
         p.place(None, &["/srv/no-such-tests-beatty".into()]);
         assert_eq!(p.home(), "/tmp/run");
         assert!(p.env().contains(&("TMPDIR", "/tmp".into())));
+        let utf8 = Path::new("/usr/lib/locale/C.utf8").is_dir();
+        let lang = if utf8 { "C.UTF-8" } else { "C" };
+        assert!(p.env().contains(&("LANG", lang.into())), "{:?}", p.env());
         let ll = p.landlock();
         assert!(ll.write.is_empty());
         assert!(ll.read.contains(&PathBuf::from("/usr/bin/true")));

@@ -17,9 +17,11 @@
 //!   where no memory cgroup counts them (`procfs.rs`);
 //! * watching files: `inotify_add_watch`, `fanotify_mark`;
 //! * other processes' limits and scheduling: `prlimit64`, `setpriority`,
-//!   `sched_setaffinity`, `sched_setscheduler`, `sched_setparam`,
-//!   `sched_setattr` for any process but the caller's own (a pid or `who`
-//!   of 0);
+//!   `sched_setaffinity`, `sched_setparam`, `sched_setattr` for any process
+//!   but the caller's own (a pid or `who` of 0); `sched_setscheduler` of
+//!   another process or thread is answered 0 and not done (Mono sets every
+//!   thread's policy by its thread id, and prints a warning on standard
+//!   output, the answer's stream, when refused);
 //! * kernel objects that outlive the run: the keyrings (`add_key`,
 //!   `request_key`, `keyctl`), System V IPC (`shm*`, `msg*`, `sem*`) and POSIX
 //!   message queues (`mq_*`);
@@ -129,7 +131,6 @@ const SELF_ONLY: &[(libc::c_long, u8)] = &[
     (libc::SYS_prlimit64, 0),
     (libc::SYS_setpriority, 1),
     (libc::SYS_sched_setaffinity, 0),
-    (libc::SYS_sched_setscheduler, 0),
     (libc::SYS_sched_setparam, 0),
     (libc::SYS_sched_setattr, 0),
 ];
@@ -197,6 +198,10 @@ fn rules() -> Vec<Rule> {
         ),
         rule(libc::SYS_ioctl, Test::ArgIsOneOf(1, TERMINAL_IOCTLS), eperm),
         rule(libc::SYS_clone3, Test::Always, libc::ENOSYS as u32),
+        // Another process's (or thread's) policy: answered as done, and not
+        // done. Mono sets each thread's by the thread's id, and prints a
+        // warning on standard output (the answer's stream) when refused.
+        rule(libc::SYS_sched_setscheduler, Test::ArgIsNot(0, 0), 0),
     ]);
     v
 }
@@ -249,7 +254,7 @@ mod tests {
     /// The same rules compiled by seccompiler, one after another: an `EPERM`
     /// filter and a `clone3` one (the reference the search is checked
     /// against).
-    fn compile() -> Result<[BpfProgram; 2], seccompiler::BackendError> {
+    fn compile() -> Result<[BpfProgram; 3], seccompiler::BackendError> {
         let arch = TargetArch::try_from(std::env::consts::ARCH)?;
         let cond = |arg: u8, op: SeccompCmpOp, value: u64| {
             SeccompCondition::new(arg, SeccompCmpArgLen::Dword, op, value)
@@ -307,7 +312,16 @@ mod tests {
             SeccompAction::Errno(libc::ENOSYS as u32),
             arch,
         )?;
-        Ok([eperm.try_into()?, enosys.try_into()?])
+        let done = SeccompFilter::new(
+            BTreeMap::from([(
+                libc::SYS_sched_setscheduler,
+                vec![one(cond(0, SeccompCmpOp::Ne, 0)?)?],
+            )]),
+            SeccompAction::Allow,
+            SeccompAction::Errno(0),
+            arch,
+        )?;
+        Ok([eperm.try_into()?, enosys.try_into()?, done.try_into()?])
     }
 
     /// What a classic BPF seccomp program answers for system call `nr` with
@@ -392,13 +406,16 @@ mod tests {
 
     #[test]
     fn the_search_answers_as_seccompilers_rules_do() {
-        let [first, second] = compile().unwrap();
+        let [first, second, third] = compile().unwrap();
         let search = filter().expect("a filter");
         let mut denied = 0;
         for nr in 0..1024u32 {
             for &v in &ARG_VALUES {
                 for args in [[v, v, 0, 0, 0, 0], [v, 0, 0, 0, 0, 0], [0, v, v, v, v, v]] {
-                    let expected = both(answer(&first, nr, args), answer(&second, nr, args));
+                    let expected = both(
+                        both(answer(&first, nr, args), answer(&second, nr, args)),
+                        answer(&third, nr, args),
+                    );
                     assert_eq!(
                         answer(search, nr, args),
                         expected,
@@ -465,7 +482,7 @@ mod tests {
     /// call (the kernel's emulation at install pays that for every number).
     #[test]
     fn every_call_passes_few_instructions() {
-        let [first, _] = compile().unwrap();
+        let [first, _, _] = compile().unwrap();
         let search = filter().expect("a filter");
         let steps = |p: &BpfProgram, nr: u32| run(p, native(), nr, [0; 6]).1;
         let most = (0..1024).map(|nr| steps(search, nr)).max().unwrap();

@@ -4,8 +4,8 @@
 //! memory). Otherwise the exact figures decide: CPU time over the limit, or
 //! `SIGXCPU` (the `RLIMIT_CPU` backstop), is a CPU limit; memory is over the
 //! limit when a cgroup says the run hit it and the run failed, or (without a
-//! cgroup) when the peak is over the limit, or the run failed with standard
-//! error naming a failed allocation.
+//! cgroup) when the peak is over the limit, or (with or without one) the run
+//! failed with standard error naming a failed allocation.
 
 use crate::{Exit, Limit, Limits};
 use std::time::Duration;
@@ -37,9 +37,14 @@ pub(crate) fn limit(run: &Finished, limits: &Limits) -> Option<Limit> {
     if run.cpu > limits.cpu || run.exit == Exit::Signal(libc::SIGXCPU) {
         return Some(Limit::Cpu);
     }
+    // A failed run whose standard error names a failed allocation is over
+    // the limit with a cgroup too: a runtime that caps its heap at the limit
+    // (the JVM's -Xmx, Node's --max-old-space-size) refuses an allocation
+    // beyond it before the cgroup is hit, as it does without one.
+    let refused = failed && names_failed_allocation(run.stderr);
     let memory = match run.cgroup_hit {
-        Some(hit) => failed && hit,
-        None => run.memory > limits.memory || (failed && names_failed_allocation(run.stderr)),
+        Some(hit) => (failed && hit) || refused,
+        None => run.memory > limits.memory || refused,
     };
     memory.then_some(Limit::Memory)
 }
@@ -111,6 +116,13 @@ mod tests {
         assert_eq!(limit(&killed, &l), Some(Limit::Memory));
         let plain_crash = run(Exit::Signal(libc::SIGSEGV), 1, 1 << 20, Some(false), b"");
         assert_eq!(limit(&plain_crash, &l), None);
+        // The JVM refused a heap beyond -Xmx (the limit) before the cgroup
+        // was hit: over the limit, as without a cgroup.
+        let jvm = b"Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space";
+        let heap = run(Exit::Code(1), 1, 40 << 20, Some(false), jvm);
+        assert_eq!(limit(&heap, &l), Some(Limit::Memory));
+        let fine = run(Exit::Code(0), 1, 40 << 20, Some(false), jvm);
+        assert_eq!(limit(&fine, &l), None);
     }
 
     #[test]
