@@ -370,7 +370,10 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
                 src.display(),
                 lang.name
             );
-            let limits = beatty_judge::lang::CompileLimits::default();
+            let limits = beatty_judge::lang::CompileLimits {
+                program_memory: cfg.memory_limit,
+                ..Default::default()
+            };
             let compiled =
                 beatty_judge::lang::compile(&lang, src, out.path(), &limits, isolation, &cfg.hide);
             match compiled {

@@ -434,7 +434,10 @@ pub fn invoke(
         let out = sub.join("out");
         std::fs::create_dir(&out).map_err(|e| RunError(format!("{}: {e}", out.display())))?;
         chmod(&out, 0o755)?;
-        let limits = crate::lang::CompileLimits::default();
+        let limits = crate::lang::CompileLimits {
+            program_memory: cfg.memory_limit,
+            ..Default::default()
+        };
         let cmd = match crate::lang::compile(lang, &src, &out, &limits, cfg.isolation, &cfg.hide)
             .map_err(|e| RunError(format!("{path}: {e}")))?
         {

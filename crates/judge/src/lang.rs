@@ -9,15 +9,45 @@
 //! | `cpp` | C++ | `.cpp`, `.cc`, `.cxx` | `g++ -O2 -std=gnu++17 -o {exe} {src}` | `{exe}` |
 //! | `rust` | Rust | `.rs` | `rustc -O --edition 2021 --crate-name main -o {exe} {src}` | `{exe}` |
 //! | `python3` | Python 3 | `.py` | — | `python3 {src}` |
-//! | `java` | Java | `.java` | `javac -encoding UTF-8 -d {dir} {src}` | `java -XX:+UseSerialGC -Xss64m -cp {dir} {class}` |
+//! | `pypy3` | Python 3 (PyPy) | none (`.py` is CPython's) | — | `pypy3 {src}` |
+//! | `java` | Java | `.java` | `javac -encoding UTF-8 -d {dir} {src}` | `java -Dfile.encoding=UTF-8 -XX:+UseSerialGC -Xss64m -Xmx{memory}m -cp {dir} {class}` |
+//! | `kotlin` | Kotlin | `.kt` | `kotlinc -d {dir} {src}` | `kotlin -J-XX:+UseSerialGC -J-Xss64m -J-Xmx{memory}m -cp {dir} {class}` |
+//! | `go` | Go | `.go` | `go build -o {exe} {src}` | `{exe}` |
+//! | `javascript` | JavaScript (Node.js) | `.js` | — | `node --max-old-space-size={memory} {src}` |
+//! | `csharp` | C# (Mono) | `.cs` | `mcs -optimize+ -r:System.Numerics -out:{exe}.exe {src}` | `mono {exe}.exe` |
+//! | `php` | PHP | `.php` | — | `php {src}` |
+//! | `ruby` | Ruby | `.rb` | — | `ruby {src}` |
+//! | `haskell` | Haskell | `.hs` | `ghc -O2 -package-db /usr/lib/ghc/package.conf.d -o {exe} {src}` | `{exe}` |
+//! | `ocaml` | OCaml | `.ml` | `ocamlopt -O3 -o {exe} {src}` | `{exe}` |
+//! | `pascal` | Pascal | `.pas` | `fpc -O2 -Sg -o{exe} {src}` | `{exe}` |
+//! | `lua` | Lua | `.lua` | — | `lua5.4 {src}` |
 //!
-//! The placeholders: `{src}` the source file (an absolute path), `{dir}` the
-//! directory the compiler writes into and the program is run from, `{exe}`
-//! the file `main` in it, `{class}` the source file's name without its
-//! extension (Java's main class). C and C++ are problemtools' defaults
-//! (without `-static` and `-g`); problemtools
-//! runs Python 3 with `pypy3`, the judge with `python3` (CPython, slower: a
-//! Python solution that fits the judge's time limit fits pypy3's).
+//! The placeholders: `{src}` the source file (an absolute path; in a
+//! compile command, the private copy the compiler reads in its working
+//! directory, `judge-src-0/NAME`, so that compilers that write beside the
+//! source or read their settings there work; a Java source's copy is named
+//! after its public class), `{dir}` the directory the compiler writes into
+//! and the program is run from, `{exe}` the file `main` in it, `{class}` the
+//! class with `public static void main(String[])` among the class files the
+//! compiler wrote (with its package, `pkg.Main`; as DOMjudge and Kattis find
+//! it), else the source file's name without its extension, `{memory}` the
+//! run's memory limit in MiB ([`CompileLimits::program_memory`]).
+//!
+//! The commands follow DOMjudge's and Kattis's defaults where those are
+//! sensible: C and C++ are problemtools' (without `-static` and `-g`); the
+//! JVM (Java, Kotlin) gets its heap limit from the memory limit (`-Xmx`, as
+//! Kattis does), the limit the cgroup or the judge's sampling enforces
+//! anyway, so that a program that holds 100 MB under 256 MiB is AC and one
+//! that holds 400 MB is MLE, as root and as an ordinary user (without it the
+//! JVM takes a quarter of the memory it sees: of the cgroup as root, of the
+//! machine otherwise); Node.js gets its old space likewise
+//! (`--max-old-space-size`); Go, Mono, PyPy and the others have no cap of
+//! their own below the limit. `ghc` reads its package database through a
+//! link into `/var/lib`, which the command names so that a run's root has
+//! it. problemtools runs Python 3 with `pypy3`, the judge with `python3`
+//! (CPython, slower: a Python solution that fits the judge's time limit
+//! fits pypy3's); `pypy3` has no extension of its own, a languages file
+//! gives it `.py` (`[pypy3]`, `extensions = py`).
 //!
 //! [`Languages::with_file`] overrides and extends the table from a file of
 //! sections (see its docs); [`compile`] compiles a source file **in the
@@ -50,7 +80,7 @@ pub struct Language {
 }
 
 /// The placeholders a command may hold.
-pub const PLACEHOLDERS: [&str; 4] = ["{src}", "{dir}", "{exe}", "{class}"];
+pub const PLACEHOLDERS: [&str; 5] = ["{src}", "{dir}", "{exe}", "{class}", "{memory}"];
 
 /// A language table: the built-in one, maybe changed by a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,13 +127,66 @@ static BUILTIN: LazyLock<Languages> = LazyLock::new(|| Languages {
             "{exe}",
         ),
         lang("python3", "Python 3", &["py"], None, "python3 {src}"),
+        lang("pypy3", "Python 3 (PyPy)", &[], None, "pypy3 {src}"),
         lang(
             "java",
             "Java",
             &["java"],
             Some("javac -encoding UTF-8 -d {dir} {src}"),
-            "java -XX:+UseSerialGC -Xss64m -cp {dir} {class}",
+            "java -Dfile.encoding=UTF-8 -XX:+UseSerialGC -Xss64m -Xmx{memory}m -cp {dir} {class}",
         ),
+        lang(
+            "kotlin",
+            "Kotlin",
+            &["kt"],
+            Some("kotlinc -d {dir} {src}"),
+            "kotlin -J-XX:+UseSerialGC -J-Xss64m -J-Xmx{memory}m -cp {dir} {class}",
+        ),
+        lang(
+            "go",
+            "Go",
+            &["go"],
+            Some("go build -o {exe} {src}"),
+            "{exe}",
+        ),
+        lang(
+            "javascript",
+            "JavaScript (Node.js)",
+            &["js"],
+            None,
+            "node --max-old-space-size={memory} {src}",
+        ),
+        lang(
+            "csharp",
+            "C# (Mono)",
+            &["cs"],
+            Some("mcs -optimize+ -r:System.Numerics -out:{exe}.exe {src}"),
+            "mono {exe}.exe",
+        ),
+        lang("php", "PHP", &["php"], None, "php {src}"),
+        lang("ruby", "Ruby", &["rb"], None, "ruby {src}"),
+        lang(
+            "haskell",
+            "Haskell",
+            &["hs"],
+            Some("ghc -O2 -package-db /usr/lib/ghc/package.conf.d -o {exe} {src}"),
+            "{exe}",
+        ),
+        lang(
+            "ocaml",
+            "OCaml",
+            &["ml"],
+            Some("ocamlopt -O3 -o {exe} {src}"),
+            "{exe}",
+        ),
+        lang(
+            "pascal",
+            "Pascal",
+            &["pas"],
+            Some("fpc -O2 -Sg -o{exe} {src}"),
+            "{exe}",
+        ),
+        lang("lua", "Lua", &["lua"], None, "lua5.4 {src}"),
     ],
 });
 
@@ -112,7 +195,8 @@ static BUILTIN: LazyLock<Languages> = LazyLock::new(|| Languages {
 /// ```
 /// use beatty_judge::lang::language_of;
 /// assert_eq!(language_of(std::path::Path::new("a/exact.cpp")).unwrap().name, "C++");
-/// assert!(language_of(std::path::Path::new("Main.kt")).is_none());
+/// assert_eq!(language_of(std::path::Path::new("Main.kt")).unwrap().id, "kotlin");
+/// assert!(language_of(std::path::Path::new("Main.scala")).is_none());
 /// ```
 #[must_use]
 pub fn language_of(path: &Path) -> Option<&'static Language> {
@@ -157,21 +241,22 @@ impl Languages {
     /// header `[id]` and lines `key = value`; `#` starts a comment line:
     ///
     /// ```text
-    /// # Python with PyPy, and Kotlin
-    /// [python3]
-    /// run = pypy3 {src}
+    /// # .py files with PyPy, and Scala
+    /// [pypy3]
+    /// extensions = py
     ///
-    /// [kotlin]
-    /// name = Kotlin
-    /// extensions = kt
-    /// compile = kotlinc -d {dir} {src}
-    /// run = kotlin -cp {dir} {class}Kt
+    /// [scala]
+    /// name = Scala
+    /// extensions = scala
+    /// compile = scalac -d {dir} {src}
+    /// run = scala -J-Xmx{memory}m -cp {dir} {class}
     /// ```
     ///
     /// The keys are `name`, `extensions` (separated by spaces or commas,
     /// without dots), `compile` (empty: nothing to compile) and `run`;
     /// commands are split at spaces (no quoting) and may hold the
-    /// placeholders `{src}`, `{dir}`, `{exe}`, `{class}`. A section with the
+    /// placeholders `{src}`, `{dir}`, `{exe}`, `{class}`, `{memory}` (see the
+    /// [module docs](self)). A section with the
     /// id of a language of the table changes the keys it gives; another adds
     /// a language, which needs `extensions` and `run`. Extensions a section
     /// gives are taken from every other language.
@@ -547,13 +632,17 @@ fn toolchain(p: &Path) -> PathBuf {
 }
 
 /// The limits of a compile: 30 s of wall and CPU time, 1 GiB of memory (all
-/// its processes together), 256 MiB of files and output.
+/// its processes together), 256 MiB of files and output; and the memory
+/// limit of the program's runs, for the run command's `{memory}`.
 #[derive(Clone, Debug)]
 pub struct CompileLimits {
     /// Wall-clock time.
     pub wall: std::time::Duration,
     /// Memory, bytes.
     pub memory: u64,
+    /// The memory limit of the runs of the program made, bytes (`{memory}`
+    /// is it in MiB): 256 MiB, `judge run`'s default, unless set.
+    pub program_memory: u64,
 }
 
 impl Default for CompileLimits {
@@ -561,6 +650,7 @@ impl Default for CompileLimits {
         CompileLimits {
             wall: std::time::Duration::from_secs(30),
             memory: 1 << 30,
+            program_memory: 256 << 20,
         }
     }
 }
@@ -603,29 +693,245 @@ fn messages(stderr: &[u8]) -> String {
     }
 }
 
+/// What the placeholders of a command stand for.
+struct Filled<'a> {
+    /// `{src}`.
+    src: &'a str,
+    /// `{dir}` (and `{exe}`, its file `main`).
+    dir: &'a str,
+    /// `{class}`.
+    class: &'a str,
+    /// `{memory}`, MiB.
+    memory: u64,
+}
+
 /// The words of `cmd` with the placeholders filled in.
-fn fill(cmd: &[String], src: &Path, dir: &str, class: &str) -> Vec<OsString> {
+fn fill(cmd: &[String], f: &Filled) -> Vec<OsString> {
     cmd.iter()
         .map(|w| {
-            let exe = format!("{dir}/main");
-            w.replace("{src}", &src.to_string_lossy())
+            let exe = format!("{}/main", f.dir);
+            w.replace("{src}", f.src)
                 .replace("{exe}", &exe)
-                .replace("{dir}", dir)
-                .replace("{class}", class)
+                .replace("{dir}", f.dir)
+                .replace("{class}", f.class)
+                .replace("{memory}", &f.memory.to_string())
                 .into()
         })
         .collect()
 }
 
-/// The script that runs the compiler in the sandbox (`sh -c SCRIPT sh DIR
-/// BIN =NAME ARGS...`, the compiler `BIN/NAME` given in two parts so that,
+/// The name of the private copy a source is compiled from: a Java source
+/// is named after its public top-level class (javac insists), any other
+/// keeps its file name.
+fn copy_name(src: &Path, text: &str) -> String {
+    let name = src
+        .file_name()
+        .map_or_else(|| "source".to_owned(), |n| n.to_string_lossy().into_owned());
+    if src.extension().is_some_and(|e| e == "java")
+        && let Some(class) = public_class(text)
+    {
+        return format!("{class}.java");
+    }
+    name
+}
+
+/// The first public class, interface, enum or record of a Java source
+/// (comments, strings and characters skipped), e.g. `EuclidsGame`.
+fn public_class(text: &str) -> Option<String> {
+    let mut tokens: Vec<String> = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut star = false;
+                for c in chars.by_ref() {
+                    if star && c == '/' {
+                        break;
+                    }
+                    star = c == '*';
+                }
+            }
+            '"' | '\'' => {
+                let mut escaped = false;
+                for d in chars.by_ref() {
+                    if !escaped && d == c {
+                        break;
+                    }
+                    escaped = !escaped && d == '\\';
+                }
+            }
+            c if c.is_alphanumeric() || c == '_' || c == '$' => {
+                let mut word = String::from(c);
+                while let Some(&d) = chars.peek() {
+                    if d.is_alphanumeric() || d == '_' || d == '$' {
+                        word.push(d);
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                tokens.push(word);
+            }
+            c if c.is_whitespace() => {}
+            _ => tokens.push(String::new()),
+        }
+    }
+    let modifiers = ["final", "abstract", "strictfp", "sealed"];
+    let kinds = ["class", "interface", "enum", "record"];
+    tokens.iter().enumerate().find_map(|(i, t)| {
+        if t != "public" {
+            return None;
+        }
+        let mut j = i + 1;
+        while tokens
+            .get(j)
+            .is_some_and(|t| modifiers.contains(&t.as_str()))
+        {
+            j += 1;
+        }
+        let kind = tokens.get(j)?;
+        let name = tokens.get(j + 1).filter(|n| !n.is_empty())?;
+        kinds.contains(&kind.as_str()).then(|| name.clone())
+    })
+}
+
+/// The class with `public static void main(String[])` among the class
+/// files below `dir` (its binary name, `pkg.Main`), as DOMjudge and Kattis
+/// find it: the one named like the source (`stem`) if several, else the
+/// first by name; `None` when there is none.
+fn main_class(dir: &Path, stem: &str) -> Option<String> {
+    let mut found: Vec<String> = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            let Ok(kind) = e.file_type() else { continue };
+            if kind.is_dir() {
+                stack.push(p);
+            } else if kind.is_file()
+                && p.extension().is_some_and(|x| x == "class")
+                && let Ok(bytes) = std::fs::read(&p)
+                && let Some(name) = class_with_main(&bytes)
+            {
+                found.push(name.replace('/', "."));
+            }
+        }
+    }
+    found.sort();
+    let simple = |n: &String| n.rsplit('.').next() == Some(stem);
+    found.iter().find(|n| simple(n)).or(found.first()).cloned()
+}
+
+/// The name (`pkg/Main`) of the class a class file defines, if it has a
+/// method `public static void main(String[])`; `None` otherwise or when the
+/// file is not a class file (JVM specification, chapter 4).
+fn class_with_main(b: &[u8]) -> Option<String> {
+    struct Reader<'a>(&'a [u8], usize);
+    impl Reader<'_> {
+        fn take(&mut self, n: usize) -> Option<&[u8]> {
+            let s = self.0.get(self.1..self.1.checked_add(n)?)?;
+            self.1 += n;
+            Some(s)
+        }
+        fn u1(&mut self) -> Option<u8> {
+            Some(self.take(1)?[0])
+        }
+        fn u2(&mut self) -> Option<usize> {
+            let s = self.take(2)?;
+            Some(usize::from(u16::from_be_bytes([s[0], s[1]])))
+        }
+        fn u4(&mut self) -> Option<usize> {
+            let s = self.take(4)?;
+            usize::try_from(u32::from_be_bytes([s[0], s[1], s[2], s[3]])).ok()
+        }
+    }
+    let mut r = Reader(b, 0);
+    if r.u4()? != 0xCAFE_BABE {
+        return None;
+    }
+    r.take(4)?;
+    let count = r.u2()?;
+    // The constant pool: UTF-8 entries kept, class entries' name indices.
+    let mut utf8: Vec<Option<String>> = vec![None; count];
+    let mut class: Vec<Option<usize>> = vec![None; count];
+    let mut i = 1;
+    while i < count {
+        match r.u1()? {
+            1 => {
+                let len = r.u2()?;
+                utf8[i] = Some(String::from_utf8_lossy(r.take(len)?).into_owned());
+            }
+            7 => class[i] = Some(r.u2()?),
+            8 | 16 | 19 | 20 => {
+                r.take(2)?;
+            }
+            15 => {
+                r.take(3)?;
+            }
+            3 | 4 | 9 | 10 | 11 | 12 | 17 | 18 => {
+                r.take(4)?;
+            }
+            5 | 6 => {
+                r.take(8)?;
+                i += 1;
+            }
+            _ => return None,
+        }
+        i += 1;
+    }
+    let text = |k: usize| utf8.get(k).and_then(Option::as_deref);
+    let _access = r.u2()?;
+    let this = r.u2()?;
+    let name = text(class.get(this).copied().flatten()?)?.to_owned();
+    r.take(2)?;
+    let interfaces = r.u2()?;
+    r.take(interfaces.checked_mul(2)?)?;
+    let skip_attributes = |r: &mut Reader| -> Option<()> {
+        for _ in 0..r.u2()? {
+            r.take(2)?;
+            let len = r.u4()?;
+            r.take(len)?;
+        }
+        Some(())
+    };
+    for _ in 0..r.u2()? {
+        r.take(6)?;
+        skip_attributes(&mut r)?;
+    }
+    for _ in 0..r.u2()? {
+        let access = r.u2()?;
+        let (n, d) = (r.u2()?, r.u2()?);
+        skip_attributes(&mut r)?;
+        let public_static = access & 0x0009 == 0x0009;
+        if public_static && text(n) == Some("main") && text(d) == Some("([Ljava/lang/String;)V") {
+            return Some(name);
+        }
+    }
+    None
+}
+
+/// The script that runs the compiler in the sandbox (`sh -c SCRIPT sh DIR SRC
+/// COPY BIN =NAME ARGS...`, the source `SRC` compiled from a private copy
+/// `COPY` (`judge-src-0/NAME`) in the working directory, so that compilers that write beside the
+/// source (ocamlopt, ghc, fpc) or want it under a name of its own (javac's
+/// public class) work; the compiler `BIN/NAME` given in two parts so that,
 /// as root, the sandbox does not copy it into the box away from its
 /// libraries, and binds its toolchain directory `BIN` whole where it lies
-/// outside the system directories) in its empty working directory: it makes `DIR` there,
-/// the compiler's own output goes to standard error with its messages; a
-/// failure exits 97 (126 and 127: it could not start); then the files of
-/// `DIR` are written to standard output as a tar archive.
-const COMPILE_SCRIPT: &str = "d=$1; c=$2; n=${3#=}; shift 3; mkdir \"$d\" || exit 2
+/// outside the system directories) in its empty working directory: it makes
+/// `DIR` there, the compiler's own output goes to standard error with its
+/// messages; a failure exits 97 (126 and 127: it could not start); then the
+/// files of `DIR` are written to standard output as a tar archive.
+const COMPILE_SCRIPT: &str =
+    "d=$1; s=$2; f=$3; c=$4; n=${5#=}; shift 5; mkdir \"$d\" \"${f%/*}\" || exit 2
+cp -- \"$s\" \"$f\" || exit 2
 \"$c/$n\" \"$@\" >&2
 s=$?
 case $s in 0) ;; 126|127) exit $s ;; *) exit 97 ;; esac
@@ -652,9 +958,11 @@ pub fn compile(
 ) -> Result<Compiled, crate::run::RunError> {
     use crate::run::RunError;
     let src = std::path::absolute(src).map_err(|e| RunError(format!("{}: {e}", src.display())))?;
-    let class = src
+    let stem = src
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let src_text = src.to_string_lossy().into_owned();
+    let memory = limits.program_memory >> 20;
     // The first word of a command: the tool it names, where the runs can
     // reach it.
     let tool_of = |word: &str| -> Result<Tool, RunError> {
@@ -693,17 +1001,48 @@ pub fn compile(
         }
         Ok(cmd)
     };
-    let run = fill(&lang.run, &src, &out.to_string_lossy(), &class);
-    let Some(compile) = &lang.compile else {
-        return Ok(Compiled::Ready(resolve(run)?));
+    let out_text = out.to_string_lossy().into_owned();
+    let run_with = |class: &str| {
+        fill(
+            &lang.run,
+            &Filled {
+                src: &src_text,
+                dir: &out_text,
+                class,
+                memory,
+            },
+        )
     };
+    let Some(compile) = &lang.compile else {
+        return Ok(Compiled::Ready(resolve(run_with(&stem))?));
+    };
+    // The private copy the compiler reads, in its working directory.
+    let text = std::fs::read(&src).map_err(|e| RunError(format!("{}: {e}", src.display())))?;
+    // In a directory of a name the judge's directory does not hold (the
+    // sandbox makes existing relative paths absolute).
+    let copy_dir = (0..)
+        .map(|i| format!("judge-src-{i}"))
+        .find(|d| std::fs::symlink_metadata(d).is_err())
+        .unwrap_or_default();
+    let copy = format!(
+        "{copy_dir}/{}",
+        copy_name(&src, &String::from_utf8_lossy(&text))
+    );
     // `{dir}` of the compile: a relative name the judge's directory does not
     // hold (the sandbox makes existing relative paths absolute).
     let build = (0..)
         .map(|i| format!("judge-build-{i}"))
         .find(|d| std::fs::symlink_metadata(d).is_err())
         .unwrap_or_default();
-    let mut words = fill(compile, &src, &build, &class);
+    let mut words = fill(
+        compile,
+        &Filled {
+            src: &copy,
+            dir: &build,
+            class: &stem,
+            memory,
+        },
+    );
     if words.is_empty() {
         return Err(RunError(format!("{}: an empty compile command", lang.name)));
     }
@@ -724,6 +1063,8 @@ pub fn compile(
         COMPILE_SCRIPT.into(),
         "sh".into(),
         build.into(),
+        src.clone().into_os_string(),
+        copy.clone().into(),
         dir,
         marked,
     ];
@@ -755,7 +1096,10 @@ pub fn compile(
                 text = replace_bytes(&text, copy.as_encoded_bytes(), original.as_encoded_bytes());
             }
         }
-        text
+        // The compiler names the private copy: the user's file instead.
+        let named = format!("{copy}:");
+        let user = format!("{}:", src.display());
+        replace_bytes(&text, named.as_bytes(), user.as_bytes())
     };
     match o.limit {
         Some(Limit::Wall | Limit::Cpu) => {
@@ -797,7 +1141,9 @@ pub fn compile(
             out.display()
         ))
     })?;
-    Ok(Compiled::Ready(resolve(run)?))
+    // A JVM language's main class: the class file with `main`.
+    let class = main_class(out, &stem).unwrap_or(stem);
+    Ok(Compiled::Ready(resolve(run_with(&class))?))
 }
 
 /// `haystack` with every `from` replaced by `to`.
@@ -819,11 +1165,13 @@ fn replace_bytes(haystack: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Writes the regular files at the top of a ustar archive into `dir`
-/// (anything else, a directory, a link, a path with a `/`, is left out):
-/// executable files mode 0755, others 0644, so that the runs can read them.
+/// Writes the regular files and directories of a ustar archive into `dir`
+/// (anything else, a link, a device, is left out; a name with an empty,
+/// `.` or `..` component or a leading `/` is refused): directories mode
+/// 0755, executable files 0755, others 0644, so that the runs can read
+/// them. Nothing is followed: every directory on the way is one it made.
 fn unpack(tar: &[u8], dir: &Path) -> std::io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
     let bad = |what: &str| std::io::Error::other(format!("a broken archive: {what}"));
     let field = |h: &[u8], at: usize, len: usize| -> Vec<u8> {
         h[at..at + len]
@@ -840,13 +1188,19 @@ fn unpack(tar: &[u8], dir: &Path) -> std::io::Result<()> {
         }
         u64::from_str_radix(s, 8).map_err(|_| bad("a size that is not octal"))
     };
+    let mut made: Vec<PathBuf> = Vec::new();
     let mut at = 0;
     while at + 512 <= tar.len() {
         let h = &tar[at..at + 512];
         if h.iter().all(|&b| b == 0) {
             break;
         }
-        let name = field(h, 0, 100);
+        // ustar: the name is the prefix (345..500), `/`, the name (0..100).
+        let mut name = field(h, 345, 155);
+        if !name.is_empty() {
+            name.push(b'/');
+        }
+        name.extend(field(h, 0, 100));
         let size = octal(field(h, 124, 12))?;
         let mode = octal(field(h, 100, 8))?;
         let kind = h[156];
@@ -858,16 +1212,34 @@ fn unpack(tar: &[u8], dir: &Path) -> std::io::Result<()> {
             .ok_or_else(|| bad("a file beyond its end"))?;
         let name = String::from_utf8_lossy(&name).into_owned();
         let name = name.strip_prefix("./").unwrap_or(&name);
-        if (kind == b'0' || kind == 0)
-            && !name.is_empty()
-            && !name.contains('/')
-            && name != ".."
+        let name = name.strip_suffix('/').unwrap_or(name);
+        let parts: Vec<&str> = name.split('/').collect();
+        let clean = !name.is_empty()
             && name != "."
-        {
+            && parts
+                .iter()
+                .all(|p| !p.is_empty() && *p != "." && *p != "..");
+        let file = kind == b'0' || kind == 0;
+        if clean && (file || kind == b'5') {
             let to = dir.join(name);
-            std::fs::write(&to, &tar[data..end])?;
-            let m = if mode & 0o100 != 0 { 0o755 } else { 0o644 };
-            std::fs::set_permissions(&to, std::fs::Permissions::from_mode(m))?;
+            // Its parent directories, each made here (never followed).
+            for k in 1..parts.len() {
+                let d = dir.join(parts[..k].join("/"));
+                if !made.contains(&d) {
+                    std::fs::DirBuilder::new().mode(0o755).create(&d)?;
+                    std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o755))?;
+                    made.push(d);
+                }
+            }
+            if file {
+                std::fs::write(&to, &tar[data..end])?;
+                let m = if mode & 0o100 != 0 { 0o755 } else { 0o644 };
+                std::fs::set_permissions(&to, std::fs::Permissions::from_mode(m))?;
+            } else if !made.contains(&to) {
+                std::fs::DirBuilder::new().mode(0o755).create(&to)?;
+                std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o755))?;
+                made.push(to);
+            }
         }
         at = data + usize::try_from(size.div_ceil(512) * 512).map_err(|_| bad("a size"))?;
     }
@@ -882,13 +1254,15 @@ mod tests {
     fn a_languages_file_changes_adds_and_says_where_it_is_wrong() {
         let t = Languages::builtin()
             .with_file(
-                "# c\n[kotlin]\nname = Kotlin\nextensions = kt, .kts\ncompile = kotlinc -d {dir} {src}\nrun = kotlin -cp {dir} {class}Kt\n[cpp]\nextensions = cpp\n[c]\ncompile =\n",
+                "# c\n[scala]\nname = Scala\nextensions = scala, .sc\ncompile = scalac -d {dir} {src}\nrun = scala -J-Xmx{memory}m -cp {dir} {class}\n[cpp]\nextensions = cpp\n[c]\ncompile =\n",
                 "f",
             )
             .unwrap();
-        let k = t.of(Path::new("A.kts")).unwrap();
-        assert_eq!(k.name, "Kotlin");
-        assert_eq!(k.tools(), ["kotlinc", "kotlin"]);
+        let k = t.of(Path::new("A.sc")).unwrap();
+        assert_eq!(k.name, "Scala");
+        assert_eq!(k.tools(), ["scalac", "scala"]);
+        assert_eq!(k.run[1], "-J-Xmx{memory}m");
+        assert_eq!(t.list.len(), Languages::builtin().list.len() + 1);
         assert!(t.of(Path::new("a.cc")).is_none());
         assert_eq!(t.of(Path::new("a.c")).unwrap().compile, None);
         for (text, line, what) in [
@@ -897,6 +1271,7 @@ mod tests {
             ("[c]\n\nnope", 3, "expected `[id]`"),
             ("[c]\ncolour = red", 2, "unknown key"),
             ("[c]\nrun = {exe} {src", 2, "unknown placeholder `{src`"),
+            ("[c]\nrun = {exe} -m{mem}", 2, "unknown placeholder `{mem}`"),
             ("[new]\nname = New", 1, "needs `extensions` and `run`"),
             ("[c]\nextensions = ,", 2, "names none"),
         ] {
@@ -962,12 +1337,146 @@ mod tests {
         assert_eq!(system.words(), ["/usr/bin/gcc"]);
     }
 
+    /// The public top-level class of a Java source, past comments, strings
+    /// and annotations, whatever its name's alphabet.
+    #[test]
+    fn a_java_sources_public_class_names_its_copy() {
+        let src = "// public class Comment {}\n/* public class Block */\npackage a.b;\nimport java.util.*;\n@SuppressWarnings(\"public class S\")\nfinal public class EuclidsGame {\n  public static class Inner {}\n}\n";
+        assert_eq!(public_class(src).as_deref(), Some("EuclidsGame"));
+        assert_eq!(public_class("class Main {}").as_deref(), None);
+        assert_eq!(
+            public_class("public final class Ходы { char c = '\\''; }").as_deref(),
+            Some("Ходы")
+        );
+        assert_eq!(
+            copy_name(Path::new("/s/author_solution.java"), src),
+            "EuclidsGame.java"
+        );
+        assert_eq!(copy_name(Path::new("/s/a.kt"), src), "a.kt");
+        assert_eq!(
+            copy_name(Path::new("/s/Main.java"), "class Main {}"),
+            "Main.java"
+        );
+    }
+
+    /// A class file written by hand after the JVM specification (chapter
+    /// 4): `pkg/Main` with `public static void main(String[])` is found, a
+    /// class whose `main` is not static or has another descriptor is not,
+    /// and a truncated or foreign file is no class.
+    #[test]
+    fn the_class_with_main_is_found_in_a_class_file() {
+        fn class_file(name: &str, access: u16, descriptor: &str) -> Vec<u8> {
+            let mut b = vec![0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 61];
+            let utf8 = |b: &mut Vec<u8>, s: &str| {
+                b.push(1);
+                b.extend((s.len() as u16).to_be_bytes());
+                b.extend(s.as_bytes());
+            };
+            // #1 Utf8 name, #2 Class #1, #3 Utf8 "main", #4 Utf8 descriptor,
+            // #5 Long (two slots), #7 Utf8 "java/lang/Object", #8 Class #7.
+            b.extend(9u16.to_be_bytes());
+            utf8(&mut b, name);
+            b.extend([7, 0, 1]);
+            utf8(&mut b, "main");
+            utf8(&mut b, descriptor);
+            b.push(5);
+            b.extend(7u64.to_be_bytes());
+            utf8(&mut b, "java/lang/Object");
+            b.extend([7, 0, 7]);
+            b.extend(0x21u16.to_be_bytes()); // access
+            b.extend(2u16.to_be_bytes()); // this
+            b.extend(8u16.to_be_bytes()); // super
+            b.extend(0u16.to_be_bytes()); // interfaces
+            b.extend(0u16.to_be_bytes()); // fields
+            b.extend(1u16.to_be_bytes()); // methods
+            b.extend(access.to_be_bytes());
+            b.extend(3u16.to_be_bytes());
+            b.extend(4u16.to_be_bytes());
+            b.extend(1u16.to_be_bytes()); // one attribute, skipped
+            b.extend(3u16.to_be_bytes());
+            b.extend(2u32.to_be_bytes());
+            b.extend([0xAB, 0xCD]);
+            b.extend(0u16.to_be_bytes()); // class attributes
+            b
+        }
+        let main = "([Ljava/lang/String;)V";
+        assert_eq!(
+            class_with_main(&class_file("pkg/Main", 0x0009, main)).as_deref(),
+            Some("pkg/Main")
+        );
+        assert_eq!(class_with_main(&class_file("A", 0x0001, main)), None);
+        assert_eq!(class_with_main(&class_file("A", 0x0009, "()V")), None);
+        let whole = class_file("pkg/Main", 0x0009, main);
+        assert_eq!(class_with_main(&whole[..whole.len() - 12]), None);
+        assert_eq!(class_with_main(b"\x7fELF"), None);
+        // Below a directory: the binary name, the one named like the source
+        // first.
+        let d = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir_all(d.path().join("pkg")).expect("mkdir");
+        std::fs::write(d.path().join("pkg/Main.class"), &whole).expect("write");
+        std::fs::write(
+            d.path().join("Other.class"),
+            class_file("Other", 0x0009, main),
+        )
+        .expect("write");
+        assert_eq!(main_class(d.path(), "Main").as_deref(), Some("pkg.Main"));
+        assert_eq!(main_class(d.path(), "x").as_deref(), Some("Other"));
+    }
+
+    /// An archive with a directory and files at two depths is unpacked
+    /// whole; a name that climbs out, a link and an absolute name are not.
+    #[test]
+    fn unpack_keeps_directories_and_refuses_names_that_leave() {
+        fn entry(name: &str, kind: u8, data: &[u8]) -> Vec<u8> {
+            let mut h = vec![0u8; 512];
+            h[..name.len()].copy_from_slice(name.as_bytes());
+            h[100..107].copy_from_slice(b"0000644");
+            let size = format!("{:011o}", data.len());
+            h[124..135].copy_from_slice(size.as_bytes());
+            h[156] = kind;
+            let mut v = h;
+            v.extend(data);
+            v.resize(v.len().div_ceil(512) * 512, 0);
+            v
+        }
+        let mut tar = Vec::new();
+        tar.extend(entry("./", b'5', b""));
+        tar.extend(entry("./a/", b'5', b""));
+        tar.extend(entry("./a/b/C.class", b'0', b"class"));
+        tar.extend(entry("./main", b'0', b"exe"));
+        tar.extend(entry("../up", b'0', b"no"));
+        tar.extend(entry("a/../../up2", b'0', b"no"));
+        tar.extend(entry("/abs", b'0', b"no"));
+        tar.extend(entry("link", b'2', b""));
+        tar.extend(vec![0u8; 1024]);
+        let d = tempfile::tempdir().expect("tempdir");
+        let out = d.path().join("out");
+        std::fs::create_dir(&out).expect("mkdir");
+        unpack(&tar, &out).expect("unpack");
+        assert_eq!(std::fs::read(out.join("a/b/C.class")).expect("C"), b"class");
+        assert_eq!(std::fs::read(out.join("main")).expect("main"), b"exe");
+        let mut names: Vec<String> = std::fs::read_dir(&out)
+            .expect("read")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["a", "main"]);
+        assert!(!d.path().join("up").exists() && !d.path().join("up2").exists());
+    }
+
     #[test]
     fn fill_puts_the_paths_in() {
-        let cmd = words("java -cp {dir} {class} {exe}");
+        let cmd = words("java -Xmx{memory}m -cp {dir} {class} {exe}");
+        let f = Filled {
+            src: "/s/Main.java",
+            dir: "/o",
+            class: "Main",
+            memory: 256,
+        };
         assert_eq!(
-            fill(&cmd, Path::new("/s/Main.java"), "/o", "Main"),
-            ["java", "-cp", "/o", "Main", "/o/main"]
+            fill(&cmd, &f),
+            ["java", "-Xmx256m", "-cp", "/o", "Main", "/o/main"]
         );
     }
 }

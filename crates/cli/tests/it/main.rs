@@ -11,6 +11,7 @@ mod e2e;
 mod fresh_root;
 mod hostile;
 mod interactive;
+mod languages;
 mod package;
 mod play;
 mod plot;
