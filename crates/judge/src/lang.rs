@@ -447,6 +447,31 @@ impl Tool {
         }
     }
 
+    /// The tool's version as it prints it, e.g. `javac 17.0.15`: the first
+    /// line holding a digit (and no warning) of what the first of
+    /// `--version`, `-version`, `version`, `-v`, `-iV` it accepts writes
+    /// (Go wants `version`, Lua `-v`, Free Pascal `-iV`), each given 20 s;
+    /// `None` when none works. Run by the judge, outside the sandbox.
+    #[must_use]
+    pub fn version(&self) -> Option<String> {
+        ["--version", "-version", "version", "-v", "-iV"]
+            .iter()
+            .find_map(|arg| {
+                let (ok, text) =
+                    output_within(&self.path, arg, std::time::Duration::from_secs(20))?;
+                if !ok {
+                    return None;
+                }
+                text.lines()
+                    .map(str::trim)
+                    .find(|l| {
+                        l.chars().any(|c| c.is_ascii_digit())
+                            && !l.to_ascii_lowercase().contains("warning")
+                    })
+                    .map(|l| excerpt(l.as_bytes(), 100))
+            })
+    }
+
     /// The toolchain directory and `=` and the tool's path in it.
     fn split(&self) -> Option<(OsString, OsString)> {
         let home = self.home.as_ref()?;
@@ -455,6 +480,46 @@ impl Tool {
         marked.push(rel);
         Some((home.clone().into_os_string(), marked))
     }
+}
+
+/// Whether `program ARG` (standard input empty) exited 0 within `limit`, and
+/// what it wrote (standard output, then error); `None` when it cannot start
+/// or was killed at the limit.
+fn output_within(program: &Path, arg: &str, limit: std::time::Duration) -> Option<(bool, String)> {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(program)
+        .arg(arg)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let (mut out, mut err) = (child.stdout.take()?, child.stderr.take()?);
+    let reader = std::thread::spawn(move || {
+        let mut e = Vec::new();
+        let _ = err.read_to_end(&mut e);
+        e
+    });
+    let mut text = Vec::new();
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Ok(Some(s)) = child.try_wait() {
+            break Some(s);
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    let _ = out.read_to_end(&mut text);
+    text.extend(reader.join().unwrap_or_default());
+    Some((
+        status?.success(),
+        String::from_utf8_lossy(&text).into_owned(),
+    ))
 }
 
 /// The script that starts a toolchain's program (see [`Tool::words`]).

@@ -295,3 +295,43 @@ process.stdout.write(out.map((x) => x + "\n").join(""));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// `judge languages` shows each installed language's tool and its version:
+/// the first line of what the tool itself says to `--version` (run here, on
+/// the path the judge shows), for the languages whose tools answer it.
+#[test]
+fn judge_languages_shows_each_tools_version() {
+    let d = scratch();
+    let out = judge(User::Me, d.path(), &["languages"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let mut checked = 0;
+    for id in ["c", "python3", "javascript", "ruby", "php", "csharp"] {
+        let line = out
+            .stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("{id} (")))
+            .unwrap_or_else(|| panic!("{id} listed:\n{}", out.stdout));
+        let Some(rest) = line.split("— installed (").nth(1) else {
+            eprintln!("skipping {id}: {line}");
+            continue;
+        };
+        let (path, version) = rest.split_once(", ").expect("a version after the path");
+        let own = Command::new(path)
+            .arg("--version")
+            .stdin(Stdio::null())
+            .output()
+            .expect("the tool answers --version");
+        let first = String::from_utf8_lossy(&own.stdout)
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or_default()
+            .trim()
+            .to_owned();
+        assert!(
+            version.starts_with(&first),
+            "{id}: the judge says {version:?}, the tool {first:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 2, "C and Python 3 at least:\n{}", out.stdout);
+}

@@ -202,7 +202,7 @@ fn rustup_rust_works_for_a_judge_run_as_root() {
     let langs = judge(&["languages"]);
     assert!(
         langs.stdout.contains(&format!(
-            "rust (Rust): .rs — installed ({})",
+            "rust (Rust): .rs — installed ({}, rustc ",
             sysroot.join("bin/rustc").display()
         )),
         "{}",
