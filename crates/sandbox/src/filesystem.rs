@@ -214,11 +214,7 @@ pub fn ruleset(plan: &Plan) -> std::io::Result<Option<OwnedFd>> {
         .map_err(io)?
         .create()
         .map_err(io)?;
-    let etc = if plan.fresh_root {
-        etc_whole()
-    } else {
-        etc_entries()
-    };
+    let etc = if plan.fresh_root { etc_whole() } else { &[] };
     for (fd, access) in fixed_rules().iter().chain(etc) {
         created = created
             .add_rule(PathBeneath::new(fd, *access))
@@ -234,7 +230,16 @@ pub fn ruleset(plan: &Plan) -> std::io::Result<Option<OwnedFd>> {
             created = created.add_rule(PathBeneath::new(fd, access)).map_err(io)?;
         }
     }
-    Ok(created.into())
+    let fd: Option<OwnedFd> = created.into();
+    // Basic isolation: /etc entry by entry, straight to the kernel.
+    if let Some(ruleset) = &fd
+        && !plan.fresh_root
+    {
+        for (entry, access) in etc_entries() {
+            crate::sys::add_rule_beneath(ruleset.as_fd(), entry.as_fd(), *access)?;
+        }
+    }
+    Ok(fd)
 }
 
 /// The rules every run gets (the system directories, `/proc`, `/sys`, the
@@ -265,13 +270,26 @@ fn etc_whole() -> &'static [(OwnedFd, BitFlags<AccessFs>)] {
 }
 
 /// The rules of `/etc` entry by entry without its secrets ([`etc_rules`]),
-/// opened once.
-fn etc_entries() -> &'static [(OwnedFd, BitFlags<AccessFs>)] {
-    static ENTRIES: OnceLock<Vec<(OwnedFd, BitFlags<AccessFs>)>> = OnceLock::new();
+/// opened once, with their rights as the kernel's bits for the running
+/// kernel's ABI (added by one system call each, `sys::add_rule_beneath`:
+/// about 140 rules a run).
+fn etc_entries() -> &'static [(OwnedFd, u64)] {
+    static ENTRIES: OnceLock<Vec<(OwnedFd, u64)>> = OnceLock::new();
     ENTRIES.get_or_init(|| {
+        let abi = effective_abi();
         etc_rules()
             .iter()
-            .filter_map(|p| kept(p, AccessFs::from_read(TARGET)))
+            .filter_map(|p| {
+                let (fd, _) = kept(p, AccessFs::from_read(TARGET))?;
+                let is_file = std::fs::metadata(p).ok()?.is_file();
+                let read = AccessFs::from_read(abi);
+                let access = if is_file {
+                    read & AccessFs::from_file(abi)
+                } else {
+                    read
+                };
+                Some((fd, access.bits()))
+            })
             .collect()
     })
 }

@@ -735,6 +735,32 @@ pub fn allow_beneath(ruleset: RawFd, path: &CStr, access: u64) -> bool {
     r == 0
 }
 
+/// Adds to the Landlock ruleset `ruleset` a rule granting `access` beneath
+/// the opened path `parent`: one system call (the landlock crate's rules
+/// first ask `fstat` what the path is; the judge knows it already).
+pub fn add_rule_beneath(
+    ruleset: std::os::fd::BorrowedFd<'_>,
+    parent: std::os::fd::BorrowedFd<'_>,
+    access: u64,
+) -> std::io::Result<()> {
+    let attr = PathBeneathAttr {
+        allowed_access: access,
+        parent_fd: parent.as_raw_fd(),
+    };
+    // SAFETY: attr is a valid landlock_path_beneath_attr for the call; both
+    // descriptors are open (borrowed) for it.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_add_rule,
+            ruleset.as_raw_fd(),
+            1u32, // LANDLOCK_RULE_PATH_BENEATH
+            &raw const attr,
+            0u32,
+        )
+    };
+    if r == 0 { Ok(()) } else { Err(last_error()) }
+}
+
 /// Confines this process for good (async-signal-safe): `no_new_privs`
 /// (setuid binaries and file capabilities give it nothing), the Landlock
 /// ruleset `ruleset` (negative: none) and the seccomp `filter`.
