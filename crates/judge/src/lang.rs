@@ -417,7 +417,9 @@ pub struct Tool {
 }
 
 impl Tool {
-    /// The tool a command word stands for (see [`which`]), or `None`.
+    /// The tool a command word stands for (see [`which`]; a path is taken
+    /// as it is, a rustup proxy or pyenv shim resolved either way), or
+    /// `None` when there is no such runnable file.
     #[must_use]
     pub fn find(word: &str) -> Option<Tool> {
         let found = which(word)?;
@@ -1031,18 +1033,12 @@ pub fn compile(
     // The first word of a command: the tool it names, where the runs can
     // reach it.
     let tool_of = |word: &str| -> Result<Tool, RunError> {
-        let tool = if word.contains('/') {
-            let path = PathBuf::from(word);
-            let home = toolchain_home(&path);
-            Tool { path, home }
-        } else {
-            Tool::find(word).ok_or_else(|| {
-                RunError(format!(
-                    "{}: `{word}` is not installed (`judge languages` lists what is)",
-                    lang.name
-                ))
-            })?
-        };
+        let tool = Tool::find(word).ok_or_else(|| {
+            RunError(format!(
+                "{}: `{word}` is not installed (`judge languages` lists what is)",
+                lang.name
+            ))
+        })?;
         if let Some(d) = unreachable_by_runs(&tool, isolation) {
             return Err(RunError(format!(
                 "{}: `{word}` is {}",

@@ -335,3 +335,74 @@ fn judge_languages_shows_each_tools_version() {
     }
     assert!(checked >= 2, "C and Python 3 at least:\n{}", out.stdout);
 }
+
+/// Issue #40: a toolchain outside the system directories (nvm's, sdkman's,
+/// pyenv's, ghcup's, rustup's), here a copy of Lua's interpreter in
+/// `CLOSED/toolchain/bin` with `CLOSED` mode 0700, as a languages file names
+/// it. As root with strict isolation (the default) the run's root binds the
+/// toolchain's directory with parents it makes: AC. With basic isolation
+/// the runs' own user ids cannot pass `CLOSED`: the judge's error, saying to
+/// use strict isolation. As `nobody` the judge cannot reach it either: not
+/// installed. Skipped without root or Lua.
+#[test]
+fn a_toolchain_in_a_closed_directory_is_bound_into_strict_runs() {
+    let Some(lua) = ["/usr/bin/lua5.4"]
+        .iter()
+        .map(Path::new)
+        .find(|p| p.is_file())
+    else {
+        eprintln!("skipping: no /usr/bin/lua5.4");
+        return;
+    };
+    if !is_root() {
+        eprintln!("skipping: not root");
+        return;
+    }
+    let closed = tempfile::Builder::new()
+        .prefix("beatty-closed-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .expect("tempdir");
+    std::fs::set_permissions(closed.path(), std::fs::Permissions::from_mode(0o700)).expect("chmod");
+    let bin = closed.path().join("toolchain/bin");
+    std::fs::create_dir_all(&bin).expect("mkdir");
+    for d in [bin.as_path(), bin.parent().expect("toolchain")] {
+        std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    let tool = bin.join("lua");
+    std::fs::copy(lua, &tool).expect("copy lua");
+    std::fs::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let d = scratch();
+    let src = put(d.path(), "exact.lua", &fair("exact.lua"));
+    let langs = put(
+        d.path(),
+        "languages.txt",
+        &format!("[lua]\nrun = {} {{src}}\n", tool.display()),
+    );
+    let (src, langs) = (src.to_str().expect("utf-8"), langs.to_str().expect("utf-8"));
+    let run = |user: User, extra: &[&str]| {
+        let mut args = vec!["run", "wythoff", "--seed", "1", "--languages", langs];
+        args.extend(extra);
+        args.push(src);
+        judge(user, d.path(), &args)
+    };
+    let out = run(User::Me, &[]);
+    assert_eq!(out.code, Some(0), "{}\n{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout.contains("verdict: AC (7/7 tests)"),
+        "{}",
+        out.stdout
+    );
+    let out = run(User::Me, &["--isolation", "basic"]);
+    assert_eq!(out.code, Some(3), "{}\n{}", out.stdout, out.stderr);
+    assert!(
+        out.stderr.contains(&closed.path().display().to_string())
+            && out.stderr.contains("use strict isolation"),
+        "{}",
+        out.stderr
+    );
+    if users().contains(&User::Nobody) {
+        let out = run(User::Nobody, &[]);
+        assert_eq!(out.code, Some(3), "{}\n{}", out.stdout, out.stderr);
+        assert!(out.stderr.contains("is not installed"), "{}", out.stderr);
+    }
+}
