@@ -1050,10 +1050,10 @@ pub fn compile(
     };
     let resolve = |cmd: Vec<OsString>| -> Result<Vec<OsString>, RunError> {
         let mut cmd = cmd;
-        // A bare name, or a path to a tool in a `bin` directory (a
-        // languages file may name a toolchain's): not the program compiled.
+        // A tool, named or given by its path: not the program compiled
+        // (`{exe}`, in `out`).
         if let Some(word) = cmd.first().and_then(|w| w.to_str())
-            && (!word.contains('/') || Path::new(word).parent().is_some_and(|d| d.ends_with("bin")))
+            && !Path::new(word).starts_with(out)
         {
             let word = word.to_owned();
             let mut words = tool_of(&word)?.words();
