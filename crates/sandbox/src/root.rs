@@ -740,7 +740,11 @@ mod tests {
         ];
         assert_eq!(covers, want.map(|(a, b)| (a.to_owned(), b.to_owned())));
         // Each is listed by the seal (read-only), and comes after /etc's bind.
-        let Some(Op::Seal(sealed)) = t.ops.iter().find(|o| matches!(o, Op::Seal(_))) else {
+        let Some(Op::Seal { binds: sealed, .. }) = t
+            .ops
+            .iter()
+            .find(|o| matches!(o, Op::Seal { at, .. } if at == Path::new("/")))
+        else {
             panic!("no seal")
         };
         for (c, _) in &want {
