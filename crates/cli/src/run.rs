@@ -40,6 +40,10 @@ pub(crate) struct RunArgs {
     /// `--languages langs.txt` (`judge languages --help` has the format).
     #[arg(long, value_name = "FILE")]
     languages: Option<PathBuf>,
+    /// The language of FILE by its id in `judge languages`, instead of its
+    /// extension, e.g. `--language pypy3` for a `.py` file run by PyPy.
+    #[arg(long, value_name = "ID")]
+    language: Option<String>,
     /// The report: `text` (a line per test, then the verdict), `json` (JSON
     /// Lines: an object per test, then a summary object) or `junit` (JUnit
     /// XML), e.g. `--format junit`.
@@ -186,7 +190,25 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
             ));
         }
         (Some(f), true) => {
-            let Some(lang) = langs.of(f) else {
+            let by_id = |id: &str| langs.list.iter().find(|l| l.id == id);
+            let lang = match a.language.as_deref() {
+                Some(id) => match by_id(id) {
+                    Some(l) => Some(l),
+                    None => {
+                        let ids: Vec<&str> = langs.list.iter().map(|l| l.id.as_str()).collect();
+                        return Ok(fail(
+                            2,
+                            &format!(
+                                "--language {}: no such language (known: {})",
+                                beatty_judge::text::excerpt(id.as_bytes(), 40),
+                                ids.join(", ")
+                            ),
+                        ));
+                    }
+                },
+                None => langs.of(f),
+            };
+            let Some(lang) = lang else {
                 return Ok(fail(
                     2,
                     &format!(
@@ -202,6 +224,12 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
             Program::Source(f, lang.clone())
         }
         (None, false) => {
+            if a.language.is_some() {
+                return Ok(fail(
+                    2,
+                    "--language names the language of a source FILE; a command after `--` runs as it is",
+                ));
+            }
             if let Some(hint) = command_hint(a.problem, &a.cmd, &langs) {
                 return Ok(fail(2, &hint));
             }

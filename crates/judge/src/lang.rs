@@ -46,7 +46,8 @@
 //! link into `/var/lib`, which the command names so that a run's root has
 //! it. problemtools runs Python 3 with `pypy3`, the judge with `python3`
 //! (CPython, slower: a Python solution that fits the judge's time limit
-//! fits pypy3's); `pypy3` has no extension of its own, a languages file
+//! fits pypy3's); `pypy3` has no extension of its own: `judge run --language
+//! pypy3` chooses it for a `.py` file, or a languages file
 //! gives it `.py` (`[pypy3]`, `extensions = py`).
 //!
 //! [`Languages::with_file`] overrides and extends the table from a file of

@@ -355,3 +355,23 @@ fn every_way_of_asking_for_help_shows_the_long_help_text() {
     let o = judge(&["solve", "bash"], b"1\n3 2\n");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// `judge run --language ID` chooses a source file's language by its id:
+/// an unknown id is refused naming the known ones, and a command after `--`
+/// takes none.
+#[test]
+fn run_language_is_an_id_of_the_table() {
+    let o = judge(&["run", "wythoff", "sol.py", "--language", "cobol"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("--language cobol: no such language") && err.contains("pypy3"),
+        "{err}"
+    );
+    let o = judge(
+        &["run", "wythoff", "--language", "pypy3", "--", "true"],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--language names the language of a source FILE"));
+}

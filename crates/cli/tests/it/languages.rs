@@ -105,9 +105,9 @@ fn missing(user: User, cwd: &Path, id: &str, extra: &[&str]) -> Option<String> {
     (!line.contains("— installed (")).then(|| line.to_owned())
 }
 
-/// The languages, each with its solution's file name and text, the
-/// languages file it needs (PyPy has no extension of its own: `.py` is
-/// CPython's) and whether it compiles (a compile takes seconds for some).
+/// The languages, each with its solution's file name and text, and the
+/// arguments that choose it where its extension does not (PyPy has no
+/// extension of its own: `.py` is CPython's; `--language pypy3`).
 fn solutions() -> Vec<(&'static str, String, String, Option<&'static str>)> {
     let e2e = |p: &str| std::fs::read_to_string(crate::e2e::wythoff_asset(p)).expect("asset");
     let mut v: Vec<(&str, String, String, Option<&str>)> = vec![
@@ -115,12 +115,7 @@ fn solutions() -> Vec<(&'static str, String, String, Option<&'static str>)> {
         ("cpp", "exact.cpp".into(), e2e("exact.cpp"), None),
         ("rust", "exact.rs".into(), fair("exact.rs"), None),
         ("python3", "exact.py".into(), e2e("exact.py"), None),
-        (
-            "pypy3",
-            "exact.py".into(),
-            e2e("exact.py"),
-            Some("[pypy3]\nextensions = py\n"),
-        ),
+        ("pypy3", "exact.py".into(), e2e("exact.py"), Some("pypy3")),
         ("java", "Main.java".into(), fair("Main.java"), None),
         (
             "java",
@@ -163,14 +158,12 @@ fn every_language_judges_an_exact_solution_to_ac() {
         std::fs::create_dir(&sub).expect("mkdir");
         std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o755)).expect("chmod");
         let src = put(&sub, &name, &text);
-        let mut extra: Vec<String> = Vec::new();
-        if let Some(l) = languages {
-            let f = put(&sub, "languages.txt", l);
-            extra = vec!["--languages".into(), f.display().to_string()];
-        }
-        let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+        let extra: Vec<&str> = match languages {
+            Some(l) => vec!["--language", l],
+            None => Vec::new(),
+        };
         for user in users() {
-            if let Some(why) = missing(user, d.path(), id, &extra) {
+            if let Some(why) = missing(user, d.path(), id, &[]) {
                 eprintln!("skipping {name} as {user:?}: {why}");
                 continue;
             }
