@@ -371,22 +371,9 @@ fn run_one(
         None => None,
     };
     let output_limit = output_limit(cfg.output_limit, answer.as_ref().map(|a| a.len() as u64));
-    let limits = Limits {
-        wall: cfg.time_limit,
-        cpu: cfg.cpu_limit.unwrap_or(cfg.time_limit),
-        memory: cfg.memory_limit,
-        output: output_limit,
-        disk: cfg.disk_limit,
-        hide: cfg.hide.clone(),
-    };
-    let o =
-        sandbox::run(cmd, std::sync::Arc::clone(&input), &limits, cfg.isolation).map_err(|e| {
-            let why = cannot_start(program, &e).map_or_else(String::new, |w| format!(" ({w})"));
-            RunError(format!(
-                "running `{}`: {e}{why}",
-                excerpt(program.as_os_str().as_bytes(), 200)
-            ))
-        })?;
+    let limits = limits_of(cfg, output_limit);
+    let o = sandbox::run(cmd, std::sync::Arc::clone(&input), &limits, cfg.isolation)
+        .map_err(|e| start_failed(program, &e))?;
     let done = |verdict, detail: String| {
         Ok(TestResult {
             name: test.name.clone(),
@@ -410,6 +397,28 @@ fn run_one(
         ))),
         v => done(v, r.message),
     }
+}
+
+/// The sandbox's limits of one test of `cfg` with the output cap `output`.
+pub(crate) fn limits_of(cfg: &RunConfig, output: u64) -> Limits {
+    Limits {
+        wall: cfg.time_limit,
+        cpu: cfg.cpu_limit.unwrap_or(cfg.time_limit),
+        memory: cfg.memory_limit,
+        output,
+        disk: cfg.disk_limit,
+        hide: cfg.hide.clone(),
+    }
+}
+
+/// The judge's error for a run of `program` the sandbox could not start,
+/// with why when the file tells ([`cannot_start`]).
+pub(crate) fn start_failed(program: &Path, e: &std::io::Error) -> RunError {
+    let why = cannot_start(program, e).map_or_else(String::new, |w| format!(" ({w})"));
+    RunError(format!(
+        "running `{}`: {e}{why}",
+        excerpt(program.as_os_str().as_bytes(), 200)
+    ))
 }
 
 /// The verdict of a run that failed, before anything it wrote is looked at:

@@ -124,3 +124,26 @@ pub fn cgroups_of(pid: u32) -> Vec<PathBuf> {
     }
     found
 }
+
+/// The output of `child` (a judge, as a rule), which must end within
+/// `limit`: else it is killed and the test fails saying `what` hangs.
+pub fn wait_bounded(
+    child: std::process::Child,
+    limit: Duration,
+    what: &str,
+) -> std::process::Output {
+    let pid = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    match rx.recv_timeout(limit) {
+        Ok(out) => out.expect("wait"),
+        Err(_) => {
+            let _ = std::process::Command::new("kill")
+                .args(["-9", &pid.to_string()])
+                .status();
+            panic!("{what}: hangs (killed after {limit:?})");
+        }
+    }
+}

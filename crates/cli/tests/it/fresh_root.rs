@@ -30,7 +30,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::common::{cgroups_of, dir, is_root, judge_for_nobody, processes_with};
+use crate::common::{cgroups_of, dir, is_root, judge_for_nobody, processes_with, wait_bounded};
 
 /// The unprivileged user of the second round.
 const NOBODY: u32 = 65534;
@@ -239,26 +239,10 @@ fn control(what: &str, mut cmd: Command, input: &str) -> String {
     let mut stdin = child.stdin.take().expect("stdin");
     let _ = stdin.write_all(input.as_bytes());
     drop(stdin);
-    let out = wait_bounded(child, what);
+    let out = wait_bounded(child, Duration::from_secs(30), what);
     let stderr = String::from_utf8_lossy(&out.stderr);
     eprintln!("{what} (control): {}", stderr.trim_end());
     String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// Waits at most 30 s for `child`, then kills it and fails.
-fn wait_bounded(child: std::process::Child, what: &str) -> std::process::Output {
-    let pid = child.id();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
-    match rx.recv_timeout(Duration::from_secs(30)) {
-        Ok(out) => out.expect("wait"),
-        Err(_) => {
-            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
-            panic!("{what}: hangs (killed after 30 s)");
-        }
-    }
 }
 
 /// The failures of a test's judged rounds, reported together by
@@ -361,7 +345,7 @@ fn judge(
         .spawn()
         .expect("start the judge");
     let pid = child.id();
-    let out = wait_bounded(child, what);
+    let out = wait_bounded(child, Duration::from_secs(30), what);
     let report = String::from_utf8_lossy(&out.stdout).into_owned();
     let verdict = report
         .lines()

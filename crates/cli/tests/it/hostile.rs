@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{cgroups_of, dir, is_root, judge_for_nobody, processes_with};
+use crate::common::{cgroups_of, dir, is_root, judge_for_nobody, processes_with, wait_bounded};
 
 /// The unprivileged user of the second round.
 const NOBODY: u32 = 65534;
@@ -143,17 +143,11 @@ fn run(name: &str, mode: &str, nobody: bool) -> Option<Outcome> {
         .expect("start judge");
     // The judge must never hang: wait at most 30 s for it.
     let pid = child.id();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
-    let out = match rx.recv_timeout(Duration::from_secs(30)) {
-        Ok(out) => out.expect("wait for judge"),
-        Err(_) => {
-            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
-            panic!("{name} ({mode}): the judge hangs");
-        }
-    };
+    let out = wait_bounded(
+        child,
+        Duration::from_secs(30),
+        &format!("{name} ({mode}): the judge"),
+    );
     let took = start.elapsed();
     let left = cgroups_of(pid);
     assert!(left.is_empty(), "{name} ({mode}): cgroups left: {left:?}");

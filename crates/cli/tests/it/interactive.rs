@@ -10,7 +10,7 @@
 //! transcript holds every ply with the program's think time.
 #![cfg(target_os = "linux")]
 
-use crate::common::{dir, is_root, judge_for_nobody, processes_with};
+use crate::common::{dir, is_root, judge_for_nobody, processes_with, wait_bounded};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -50,18 +50,7 @@ fn judge(judge: &Path, as_nobody: bool, cwd: &Path, args: &[&str]) -> (Output, D
         .stderr(Stdio::piped())
         .spawn()
         .expect("start judge");
-    let pid = child.id();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
-    let out = match rx.recv_timeout(Duration::from_secs(60)) {
-        Ok(out) => out.expect("wait for judge"),
-        Err(_) => {
-            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
-            panic!("the judge hangs: {args:?}");
-        }
-    };
+    let out = wait_bounded(child, Duration::from_secs(60), &format!("judge {args:?}"));
     (out, start.elapsed())
 }
 

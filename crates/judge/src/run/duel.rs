@@ -22,14 +22,14 @@
 //! a crash) has that verdict; otherwise the referee's at the end of the
 //! output (AC, or WA for output that ended mid-game).
 
-use super::{Held, Play, RunConfig, RunError, TestResult, TimedPly, cannot_start, failed};
+use super::{
+    Held, Play, RunConfig, RunError, TestResult, TimedPly, failed, limits_of, start_failed,
+};
 use crate::interact::{Game, Ply, Referee, Status, combine, starts};
-use crate::sandbox::{self, Limits};
-use crate::text::excerpt;
+use crate::sandbox;
 use crate::{Verdict, run};
 use std::ffi::OsString;
 use std::io::{ErrorKind, Read, Write};
-use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -70,27 +70,14 @@ pub(crate) fn play_one(
     if cfg.transcript {
         referee.record();
     }
-    let limits = Limits {
-        wall: cfg.time_limit,
-        cpu: cfg.cpu_limit.unwrap_or(cfg.time_limit),
-        memory: cfg.memory_limit,
-        output: cfg.output_limit.unwrap_or(OUTPUT_CAP),
-        disk: cfg.disk_limit,
-        hide: cfg.hide.clone(),
-    };
+    let limits = limits_of(cfg, cfg.output_limit.unwrap_or(OUTPUT_CAP));
     let cap = limits.output;
     let move_limit = cfg.move_time_limit;
     let (o, talked) =
         sandbox::run_interactive(cmd, &limits, cfg.isolation, true, move |to, from| {
             talk(referee, to, from, cap, move_limit)
         })
-        .map_err(|e| {
-            let why = cannot_start(program, &e).map_or_else(String::new, |w| format!(" ({w})"));
-            RunError(format!(
-                "running `{}`: {e}{why}",
-                excerpt(program.as_os_str().as_bytes(), 200)
-            ))
-        })?;
+        .map_err(|e| start_failed(program, &e))?;
     let Talked {
         mut referee,
         think,
