@@ -50,7 +50,10 @@ pub(crate) fn run(a: &LanguagesArgs) -> Outcome {
             ),
         };
         let ext = if ext.is_empty() {
-            "no extension (a languages file gives it one)".to_owned()
+            format!(
+                "no extension (`judge run --language {}`, or a languages file gives it one)",
+                l.id
+            )
         } else {
             ext.join(" ")
         };
