@@ -107,10 +107,10 @@ pub(crate) fn play_one(
     };
     let verdict = combine(decided.as_ref(), run_verdict, &finished);
     let detail = match (&decided, verdict) {
-        (Some(j), _) => j.to_string(),
+        (Some(j), _) => mistake_of(j),
         (None, Verdict::Accepted) => String::new(),
         (None, v) if v == run_verdict => run_detail,
-        (None, _) => finished.to_string(),
+        (None, _) => mistake_of(&finished),
     };
     if verdict == Verdict::Fail {
         return Err(RunError(format!(
@@ -141,6 +141,15 @@ pub(crate) fn play_one(
             transcript,
         }),
     })
+}
+
+/// A judgement in the words of a report's detail, whose verdict the report
+/// already says: the mistake and the games won.
+fn mistake_of(j: &crate::interact::Judgement) -> String {
+    match &j.mistake {
+        Some(m) => format!("{m} (won {} of {} games)", j.won, j.games),
+        None => j.to_string(),
+    }
 }
 
 /// The referee's side of the talk (on the thread `run_interactive` gives it).
