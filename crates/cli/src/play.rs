@@ -384,7 +384,7 @@ fn decimal(word: &str) -> Result<u64, String> {
         .map_err(|_| format!("{} is more than {}", shown(), u64::MAX))
 }
 
-/// What [`Rules::move_syntax`] says about a position without a move.
+/// What [`Board::move_syntax`] says about a position without a move.
 const NO_MOVE: &str = "none: there is no move from this position, the game is over";
 
 /// Stones drawn as `o`s after a space, when there are some but not too many.
