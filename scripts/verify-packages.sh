@@ -7,13 +7,17 @@
 #
 # Sets up what it needs: a virtual environment with problemtools (pip, under
 # target/). The system packages it needs are pypy3 (problemtools runs Python 3
-# with it), g++, and for the statement LuaLaTeX with the packages problemtools'
+# with it), g++, a JDK (the interactive packages' Exact.java), and for the statement LuaLaTeX with the packages problemtools'
 # class loads, dvisvgm and tidy (about 130 MB): when some are missing it names
 # them and stops, unless --install is given, with which it installs them with
 # apt-get (as root; CI passes it). Every part is checked: config, statement,
 # validators, graders, data, submissions.
 #
 # The zip of each package (--zip) is unpacked and compared with the directory.
+#
+# The interactive problems (`wythoff-play`, ...) are packaged and verified
+# alike: their interactor is the output validator, and verifyproblem plays
+# every submission through it with problemtools' own interactive runner.
 #
 # Usage: scripts/verify-packages.sh [--install] [PROBLEM...]   (default: every problem)
 # Environment: VENV (default target/problemtools-venv), JUDGE (default: build it).
@@ -32,6 +36,7 @@ PARTS=(config statement validators graders data submissions)
 need_apt=()
 command -v pypy3 >/dev/null || need_apt+=(pypy3)
 command -v g++ >/dev/null || need_apt+=(g++)
+command -v javac >/dev/null || need_apt+=(default-jdk-headless)
 python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
 command -v dvisvgm >/dev/null || need_apt+=(dvisvgm)
 command -v tidy >/dev/null || need_apt+=(tidy)
@@ -73,6 +78,38 @@ if ! (ulimit -v "$mem_kib"; pypy3 -c 'pass'); then
     exit 1
 fi
 
+# Submissions run with the environment of this script: Kattis does not set
+# PYTHONUNBUFFERED, which would flush every write of a Python submission (the
+# interactive packages' time_limit_exceeded/never_flushes.py keeps its own
+# buffer anyway).
+unset PYTHONUNBUFFERED
+
+# problemtools compiles Java with `javac -source 21`; with an older JDK (the
+# distribution's openjdk-17 here) every Java submission is a compile error.
+# The packages' Java (the interactive problems' accepted/Exact.java) is Java 17,
+# so verification then compiles with `-source` of the JDK present, through a
+# problemtools languages.yaml of its own (XDG_CONFIG_HOME, read by
+# problemtools/config.py).
+java_note=
+if command -v javac >/dev/null; then
+    jdk=$(javac -version 2>&1 | sed -n 's/^javac \([0-9]*\).*/\1/p')
+    if [ -n "$jdk" ] && [ "$jdk" -lt 21 ]; then
+        XDG_CONFIG_HOME=$(mktemp -d)
+        export XDG_CONFIG_HOME
+        mkdir -p "$XDG_CONFIG_HOME/problemtools"
+        cat >"$XDG_CONFIG_HOME/problemtools/languages.yaml" <<YAML
+java:
+    name: 'Java'
+    priority: 800
+    files: '*.java'
+    compile: 'javac -source $jdk -encoding UTF-8 -sourcepath {path} -d {path} {files}'
+    run: 'java -Dfile.encoding=UTF-8 -XX:+UseSerialGC -Xss64m -Xms{memlim}m -Xmx{memlim}m -cp {path} {mainclass}'
+YAML
+        java_note="javac $jdk: Java compiled with -source $jdk (problemtools asks for 21)"
+        echo "verify-packages: note: $java_note" >&2
+    fi
+fi
+
 if [ -z "${JUDGE:-}" ]; then
     cargo build --quiet --release -p beatty-cli --bin judge
     JUDGE=target/release/judge
@@ -81,9 +118,9 @@ fi
 if (($#)); then
     problems=("$@")
 else
-    # Every batch problem `judge problems` lists (lines without leading spaces;
-    # the interactive ones have no package yet).
-    mapfile -t problems < <("$JUDGE" problems | grep -v '^ ' | grep -v ' (interactive) ' | cut -d' ' -f1)
+    # Every problem `judge problems` lists (lines without leading spaces), the
+    # interactive ones (`wythoff-play (interactive) — ...`) included.
+    mapfile -t problems < <("$JUDGE" problems | grep -v '^ ' | cut -d' ' -f1)
 fi
 
 work=$(mktemp -d)

@@ -1,7 +1,7 @@
 //! `judge package`: a problem package a judging system imports (Kattis format).
 
 use crate::{Outcome, exit, fail};
-use beatty_judge::Problem;
+use beatty_judge::run::Task;
 use clap::Args;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -9,8 +9,9 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub(crate) struct PackageArgs {
-    /// The problem (name or alias), e.g. `wythoff`.
-    problem: Problem,
+    /// The problem (name or alias), e.g. `wythoff`, or an interactive one,
+    /// e.g. `wythoff-play` (its interactor is the output validator).
+    problem: Task,
     /// The package directory (or zip file with --zip), e.g. `--out wythoff`.
     #[arg(long)]
     out: PathBuf,
@@ -36,7 +37,12 @@ pub(crate) fn run(a: &PackageArgs) -> Outcome {
         force: a.force,
         zip: a.zip,
     };
-    match beatty_judge::package::write_package(a.problem, &a.out, &opts) {
+    let written = match a.problem {
+        Task::Batch(p) => beatty_judge::package::write_package(p, &a.out, &opts),
+        Task::Play(g) => beatty_judge::package::interactive::write_play_package(g, &a.out, &opts),
+        other => return Ok(fail(exit::FAILED, &format!("{other}: no package to write"))),
+    };
+    match written {
         Ok(w) => {
             writeln!(
                 io::stdout().lock(),

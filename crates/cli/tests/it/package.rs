@@ -1225,3 +1225,263 @@ fn the_solutions_of_the_coming_problems_are_right_and_the_float_ones_wrong() {
     let small: Vec<u64> = (2..=60).chain([61, 70, 75]).collect();
     agrees("submissions/time_limit_exceeded/search.py", &small);
 }
+
+/// Replays an `.interaction` file against a fresh referee: every `>` line
+/// fed, every `<` line what the referee sent; the referee's final verdict.
+fn replay_interaction(
+    game: beatty_judge::interact::Game,
+    input: &[u8],
+    interaction: &str,
+) -> Verdict {
+    use beatty_judge::interact::{Referee, starts};
+    let (st, seed) = starts::parse(game, input).expect("the sample's test parses");
+    let mut referee = Referee::new(st, seed).expect("referee");
+    let mut pending: Vec<u8> = referee.output();
+    for line in interaction.lines() {
+        if let Some(judge) = line.strip_prefix('<') {
+            let want = format!("{judge}\n");
+            assert!(
+                pending.starts_with(want.as_bytes()),
+                "{game:?}: the interaction says the judge sent {judge:?}, the referee sends {:?}",
+                String::from_utf8_lossy(&pending)
+            );
+            pending.drain(..want.len());
+        } else if let Some(me) = line.strip_prefix('>') {
+            referee.feed(format!("{me}\n").as_bytes());
+            pending.extend(referee.output());
+        } else {
+            panic!("{game:?}: a line neither `<` nor `>`: {line:?}");
+        }
+    }
+    assert!(
+        pending.is_empty(),
+        "{game:?}: the referee sent more: {pending:?}"
+    );
+    referee.finish().verdict
+}
+
+#[test]
+fn an_interactive_package_holds_its_tests_interactor_samples_and_submissions() {
+    use beatty_judge::interact::{Game, archetypes, starts};
+    let dir = temp();
+    for game in Game::ALL {
+        let short: String = game
+            .name()
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect();
+        let (code, err) = judge_in(dir.path(), &["package", game.name(), "--out", &short]);
+        assert_eq!(code, Some(0), "{err}");
+        let root = dir.path().join(&short);
+        let rel: Vec<String> = files_under(&root)
+            .iter()
+            .map(|p| {
+                p.strip_prefix(&root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        for must in [
+            "problem.yaml",
+            "problem_statement/problem.en.tex",
+            "input_validators/validate.py",
+            "output_validators/interactor/interactor.py",
+            "data/sample/01-samples.in",
+            "data/sample/01-samples.ans",
+            "data/sample/01-samples.interaction",
+            "submissions/accepted/exact.cpp",
+            "submissions/accepted/Exact.java",
+        ] {
+            assert!(
+                rel.iter().any(|r| r == must),
+                "{game:?}: no {must} in {rel:?}"
+            );
+        }
+        for a in archetypes::ALL {
+            assert!(rel.iter().any(|r| r == a.path), "{game:?}: no {}", a.path);
+        }
+        // DOMjudge and problemtools read `validation: custom interactive`.
+        let yaml = std::fs::read_to_string(root.join("problem.yaml")).unwrap();
+        assert!(
+            yaml.contains("\nvalidation: custom interactive\n"),
+            "{yaml}"
+        );
+        // Every test is one the referee takes, with an (empty) answer beside it.
+        let mut tests = 0;
+        for r in rel.iter().filter(|r| r.ends_with(".in")) {
+            let text = std::fs::read(root.join(r)).unwrap();
+            starts::parse(game, &text).unwrap_or_else(|e| panic!("{r}: {e}"));
+            let ans = root.join(r.replace(".in", ".ans"));
+            assert_eq!(std::fs::read(&ans).expect("an .ans beside"), b"");
+            tests += 1;
+        }
+        assert_eq!(tests, 1 + 6, "{game:?}: the sample and a test a profile");
+        // The sample interaction is a real play: the referee agrees line by line.
+        let input = std::fs::read(root.join("data/sample/01-samples.in")).unwrap();
+        let interaction =
+            std::fs::read_to_string(root.join("data/sample/01-samples.interaction")).unwrap();
+        assert_eq!(
+            replay_interaction(game, &input, &interaction),
+            Verdict::Accepted
+        );
+        // The zip holds the same tree.
+        let zip = format!("{short}.zip");
+        let (code, err) = judge_in(
+            dir.path(),
+            &["package", game.name(), "--zip", "--out", &zip],
+        );
+        assert_eq!(code, Some(0), "{err}");
+        let unzipped = dir.path().join(format!("{short}-unzipped"));
+        let status = Command::new("python3")
+            .args(["-m", "zipfile", "-e"])
+            .arg(dir.path().join(&zip))
+            .arg(&unzipped)
+            .status()
+            .expect("python3");
+        assert!(status.success());
+        assert_eq!(
+            snapshot(&root),
+            snapshot(&unzipped),
+            "{game:?}: the zip differs"
+        );
+    }
+}
+
+/// Mutations of a valid test file: each a small change that may or may not
+/// keep it valid.
+fn mutate_test(text: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut t = text.to_vec();
+    let pos = |rng: &mut Rng, len: usize| (rng.next() % (len as u64 + 1)) as usize;
+    match rng.next() % 12 {
+        0 => {
+            t.pop();
+        }
+        1 => {
+            let i = pos(rng, t.len().saturating_sub(1));
+            if i < t.len() {
+                t.remove(i);
+            }
+        }
+        2 => {
+            let i = pos(rng, t.len());
+            let b = [b' ', b'0', b'\r', b'-', b'\n', b'9', b'\t', b'+'][(rng.next() % 8) as usize];
+            t.insert(i, b);
+        }
+        3 => t.extend_from_slice(b"5 5\n"),
+        4 => t.extend_from_slice(b"\n"),
+        5 => {
+            let s = String::from_utf8_lossy(&t).replacen(' ', "  ", 1);
+            t = s.into_bytes();
+        }
+        6 => {
+            let big = [
+                "1000000000000000000",
+                "1000000000000000001",
+                "18446744073709551615",
+                "18446744073709551616",
+                "0",
+                "1",
+                "2",
+                "101",
+                "1000",
+                "1001",
+            ];
+            let s = String::from_utf8_lossy(&t).into_owned();
+            let mut lines: Vec<String> = s.lines().map(str::to_owned).collect();
+            let l = (rng.next() % lines.len() as u64) as usize;
+            let mut words: Vec<String> = lines[l].split(' ').map(str::to_owned).collect();
+            let w = (rng.next() % words.len() as u64) as usize;
+            words[w] = big[(rng.next() % big.len() as u64) as usize].to_owned();
+            lines[l] = words.join(" ");
+            t = (lines.join("\n") + "\n").into_bytes();
+        }
+        _ => {
+            // A digit changed.
+            let digits: Vec<usize> = (0..t.len()).filter(|&i| t[i].is_ascii_digit()).collect();
+            if !digits.is_empty() {
+                let i = digits[(rng.next() % digits.len() as u64) as usize];
+                t[i] = b'0' + (rng.next() % 10) as u8;
+            }
+        }
+    }
+    t
+}
+
+#[test]
+fn the_interactive_input_validator_accepts_exactly_what_parse_accepts() {
+    use beatty_judge::interact::{Game, starts};
+    let dir = temp();
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    for game in Game::ALL {
+        let validator = dir.path().join(format!("{}.py", game.name()));
+        std::fs::write(
+            &validator,
+            beatty_judge::package::interactive::input_validator(game),
+        )
+        .unwrap();
+        let mut inputs: Vec<Vec<u8>> = Vec::new();
+        for profile in starts::Profile::ALL {
+            let s = starts::generate(game, profile, 5);
+            let text = starts::write(&s, 77).into_bytes();
+            for _ in 0..12 {
+                let mut m = mutate_test(&text, &mut rng);
+                if rng.next().is_multiple_of(3) {
+                    m = mutate_test(&m, &mut rng);
+                }
+                inputs.push(m);
+            }
+            inputs.push(text);
+        }
+        for small in [
+            "1 0\n0 0\n",
+            "1 0\n3 0\n",
+            "1 0\n2\n",
+            "1 0\n1\n",
+            "1 0\n0 1\n",
+            "1 0\n101 0\n",
+            "1 0\n202 1\n",
+            "1 0\n203 1\n",
+            "0 0\n",
+            "\n",
+            "",
+        ] {
+            inputs.push(small.as_bytes().to_vec());
+        }
+        let (mut valid, mut invalid) = (0, 0);
+        for input in &inputs {
+            let want = starts::parse(game, input).is_ok();
+            let mut child = Command::new("python3")
+                .arg(&validator)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .expect("python3");
+            child.stdin.take().unwrap().write_all(input).unwrap();
+            let out = child.wait_with_output().unwrap();
+            let got = match out.status.code() {
+                Some(42) => true,
+                Some(43) => false,
+                other => panic!(
+                    "{game:?}: exit {other:?} on {:?}",
+                    String::from_utf8_lossy(input)
+                ),
+            };
+            assert_eq!(
+                got,
+                want,
+                "{game:?}: the validator says {got}, parse says {want} of {:?}",
+                String::from_utf8_lossy(&input[..input.len().min(200)])
+            );
+            if want {
+                valid += 1;
+            } else {
+                invalid += 1;
+            }
+        }
+        assert!(
+            valid >= 6 && invalid >= 30,
+            "{game:?}: {valid} valid, {invalid} invalid"
+        );
+    }
+}

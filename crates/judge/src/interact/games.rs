@@ -111,6 +111,16 @@ fn listed() -> &'static [u64] {
     LIST.get_or_init(|| beatty_hazards::lower_f64_hazards(0..=LISTED_UP_TO))
 }
 
+impl HazardInterest {
+    /// The hazard indices k ≤ 10¹⁰ of `lower_f64` (⌊kφ⌋ in doubles wrong),
+    /// increasing: the list [`HazardInterest::targets`] takes its largest
+    /// from (the package's interactor holds a copy).
+    #[must_use]
+    pub fn listed() -> &'static [u64] {
+        listed()
+    }
+}
+
 impl Interest<(u64, u64)> for HazardInterest {
     fn score(&self, &(x, y): &(u64, u64)) -> u32 {
         let (lo, hi) = (x.min(y), x.max(y));

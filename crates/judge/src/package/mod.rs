@@ -40,6 +40,7 @@
 //! no address-space limit for Java.)
 
 mod assets;
+pub mod interactive;
 
 pub use assets::{Asset, assets};
 
