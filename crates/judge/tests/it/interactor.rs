@@ -28,7 +28,8 @@
 //! and 400 generated contestants that play the correct solution but replace
 //! some lines by random ones (moves near the position, numbers beyond u64,
 //! signs, leading zeros, tabs, `\r`, blank lines, overlong lines, words,
-//! output after the end, an early exit).
+//! output after the end, an early exit); and a Fibonacci nim contestant
+//! whose small takes make its games too slow.
 
 use beatty_judge::Verdict;
 use beatty_judge::interact::solution::Solution;
@@ -548,4 +549,87 @@ fn the_interactor_judges_random_contestants_as_the_referee_does() {
     ] {
         assert!(tally.by_kind.contains_key(kind), "no {kind}: {tally:?}");
     }
+}
+
+/// Fibonacci nim played with the *smallest* winning take (often one stone):
+/// correct moves, but games that outlast the ply cap (`TooSlow`).
+struct SmallTakes {
+    /// (stones, limit) while a game is in play.
+    pos: Option<(u64, u64)>,
+    /// Whether the count `T` has been heard.
+    counted: bool,
+}
+
+impl SmallTakes {
+    fn my_move(&mut self) -> Option<Vec<u8>> {
+        let (n, limit) = self.pos?;
+        let take = *beatty_games::opponent::winning_takes(n, limit).first()?;
+        self.pos = Some((n - take, 2 * take));
+        Some(format!("{take}\n").into_bytes())
+    }
+}
+
+impl Contestant for SmallTakes {
+    fn respond(&mut self, heard: &[u8]) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        for line in heard.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+            let v: u64 = std::str::from_utf8(line).ok()?.parse().ok()?;
+            if !self.counted {
+                self.counted = true;
+                continue;
+            }
+            match self.pos {
+                None => {
+                    // A start n (n ≥ 2): the first move may take n − 1.
+                    self.pos = Some((v, v - 1));
+                    if beatty_games::opponent::winning_takes(v, v - 1).is_empty() {
+                        out.extend_from_slice(b"Second\n");
+                    } else {
+                        out.extend_from_slice(b"First\n");
+                        out.extend(self.my_move()?);
+                    }
+                }
+                Some((n, _)) if v == 0 || n == 0 => self.pos = None, // the sentinel
+                Some((n, _)) => {
+                    self.pos = Some((n - v, 2 * v));
+                    out.extend(self.my_move()?);
+                }
+            }
+        }
+        Some(out)
+    }
+}
+
+#[test]
+fn the_interactor_calls_slow_fibonacci_nim_too_slow_as_the_referee_does() {
+    let mut tally = Tally::default();
+    for (seed, starts) in [
+        (1, vec![Start::FibonacciNim(1_000_000_000_000_000_000)]),
+        (
+            2,
+            vec![Start::FibonacciNim(4), Start::FibonacciNim(100_000)],
+        ),
+        (
+            3,
+            vec![Start::FibonacciNim(1_000), Start::FibonacciNim(987)],
+        ),
+    ] {
+        let mut slow = SmallTakes {
+            pos: None,
+            counted: false,
+        };
+        play_in_process(
+            Game::FibonacciNim,
+            &starts,
+            seed,
+            "small takes",
+            &mut slow,
+            &mut tally,
+        );
+    }
+    eprintln!("small takes: {tally:?}");
+    assert!(
+        tally.by_kind.contains_key("verdict=WA mistake=TooSlow"),
+        "{tally:?}"
+    );
 }
