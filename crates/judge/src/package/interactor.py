@@ -14,6 +14,7 @@
 # ⌊kφ⌋ computed in doubles is wrong, listed by `beatty_hazards`) are written
 # above this text by `judge package`.
 import bisect
+import functools
 import math
 import os
 import sys
@@ -87,6 +88,7 @@ def floor_div_phi(n):
     return (math.isqrt(5 * n * n) - n) // 2
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def lower_wide(k):
     """floor(k phi)."""
     return k + floor_div_phi(k)
@@ -114,6 +116,7 @@ def classify(n):
     return ("upper", n - k)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def partner(n):
     kind, k = classify(n)
     if kind == "zero":
@@ -132,10 +135,12 @@ def lower_f64(k):
     return int(float(k) * PHI_F64)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def lower_f64_hazard(k):
     return lower_wide(k) != lower_f64(k)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def classify_f64_hazard(a):
     if a == 0:
         return False
@@ -152,6 +157,7 @@ def classify_f64_hazard(a):
     return kind != "upper"
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def hazard_score(p):
     """`interact::HazardInterest::score`."""
     lo, hi = min(p), max(p)
