@@ -76,8 +76,8 @@ pub(crate) fn socket_charge() -> u64 {
 }
 
 /// The pipes and sockets process `pid` holds open, by inode, added to
-/// `pipes` and `sockets` (so that one shared by several processes counts
-/// once).
+/// `pipes` and `sockets` (the caller counts each inode once: one shared by
+/// several processes is one buffer).
 fn buffers_of(pid: i32, pipes: &mut Vec<u64>, sockets: &mut Vec<u64>) {
     let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
         return;
@@ -89,16 +89,20 @@ fn buffers_of(pid: i32, pipes: &mut Vec<u64>, sockets: &mut Vec<u64>) {
         let target = target.as_os_str().as_encoded_bytes();
         let inode = |prefix: &[u8], into: &mut Vec<u64>| {
             let n = target.strip_prefix(prefix)?.strip_suffix(b"]")?;
-            let n = std::str::from_utf8(n).ok()?.parse().ok()?;
-            if !into.contains(&n) {
-                into.push(n);
-            }
+            into.push(std::str::from_utf8(n).ok()?.parse().ok()?);
             Some(())
         };
         if inode(b"pipe:[", pipes).is_none() {
             inode(b"socket:[", sockets);
         }
     }
+}
+
+/// How many distinct inodes `v` holds (sorted in place: a run may hold
+/// thousands, and the watch counts them every tick).
+fn distinct(v: &mut [u64]) -> u64 {
+    v.sort_unstable();
+    (v.len() - v.windows(2).filter(|w| w[0] == w[1]).count()) as u64
 }
 
 /// What the run's processes use now, from `/proc` (see [`tree_usage`]).
@@ -164,7 +168,27 @@ pub(crate) fn tree_usage(pid: i32, skip: usize, orphans: &[i32], memory: bool) -
         cpu: Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / hz),
         resident: pages
             .saturating_mul(page)
-            .saturating_add(pipes.len() as u64 * PIPE_CHARGE)
-            .saturating_add(sockets.len() as u64 * socket_charge()),
+            .saturating_add(distinct(&mut pipes) * PIPE_CHARGE)
+            .saturating_add(distinct(&mut sockets) * socket_charge()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `distinct` counts what a set keeps of the same inodes.
+    #[test]
+    fn distinct_counts_each_inode_once() {
+        for v in [
+            vec![],
+            vec![7],
+            vec![3, 3, 3],
+            vec![5, 1, 5, 2, 1, 9, 9, 9, 4],
+        ] {
+            let set: std::collections::BTreeSet<u64> = v.iter().copied().collect();
+            let mut v = v;
+            assert_eq!(distinct(&mut v), set.len() as u64, "{v:?}");
+        }
     }
 }
