@@ -689,15 +689,7 @@ where
         cmd,
         limits,
         isolation,
-        Io::Talk(
-            cpu,
-            Box::new(|to, from| {
-                if let Some(cpu) = &cpu {
-                    sys::pin_to(cpu);
-                }
-                result = Some(talk(to, from));
-            }),
-        ),
+        Io::Talk(cpu, Box::new(|to, from| result = Some(talk(to, from)))),
     )?;
     let result = result.ok_or_else(|| std::io::Error::other("the talk did not run"))?;
     Ok((outcome, result))
@@ -707,8 +699,8 @@ where
 enum Io<'a> {
     /// Standard input from memory, standard output collected up to the cap.
     Batch(Arc<Vec<u8>>),
-    /// Both driven by the caller on a thread of its own; the run bound to
-    /// the CPU of the set, if any.
+    /// Both driven by the caller on a thread of its own; the run and that
+    /// thread bound to the CPU of the set, if any.
     Talk(
         Option<libc::cpu_set_t>,
         Box<dyn FnOnce(ToProgram, FromProgram) + Send + 'a>,
@@ -766,7 +758,14 @@ fn run_with(
         },
     };
     std::thread::scope(|scope| {
-        let talker = talk.map(|(talk, to, from)| scope.spawn(move || talk(to, from)));
+        let talker = talk.map(|(talk, to, from)| {
+            scope.spawn(move || {
+                if let Some(cpu) = &cpu {
+                    sys::pin_to(cpu);
+                }
+                talk(to, from);
+            })
+        });
         let end_requested = || shared.end_requested();
         let watched = Watched {
             keeper,
