@@ -202,15 +202,22 @@ pub fn tests_in(dir: &Path) -> std::io::Result<Vec<Test>> {
 /// # Errors
 /// The first input that cannot be read or is invalid, naming the file.
 pub fn validate_tests(task: impl Into<Task>, tests: &[Test]) -> Result<(), RunError> {
-    let problem = match task.into() {
-        Task::Batch(p) => p,
-        Task::Play(g) => return duel::validate(g, tests),
-    };
+    let task = task.into();
     for t in tests {
         let data =
             std::fs::read(&t.input).map_err(|e| RunError(format!("{}: {e}", t.input.display())))?;
-        crate::validate(problem, &data)
-            .map_err(|e| RunError(format!("{}: invalid input: {e}", t.input.display())))?;
+        let invalid = match task {
+            Task::Batch(p) => crate::validate(p, &data).err().map(|e| e.to_string()),
+            Task::Play(g) => crate::interact::starts::parse(g, &data)
+                .err()
+                .map(|e| e.to_string()),
+        };
+        if let Some(e) = invalid {
+            return Err(RunError(format!(
+                "{}: invalid input: {e}",
+                t.input.display()
+            )));
+        }
     }
     Ok(())
 }

@@ -25,9 +25,9 @@
 use super::{
     Held, Play, RunConfig, RunError, TestResult, TimedPly, failed, limits_of, start_failed,
 };
+use crate::Verdict;
 use crate::interact::{Game, Ply, Referee, Status, combine, starts};
 use crate::sandbox;
-use crate::{Verdict, run};
 use std::ffi::OsString;
 use std::io::{ErrorKind, Read, Write};
 use std::path::Path;
@@ -42,7 +42,7 @@ pub(crate) const OUTPUT_CAP: u64 = 64 << 20;
 /// and how the talk ended.
 struct Talked {
     referee: Referee,
-    think: Vec<Duration>,
+    think: Think,
     transcript: Vec<TimedPly>,
     /// The contestant did not answer within the move time limit.
     idle: bool,
@@ -118,11 +118,10 @@ pub(crate) fn play_one(
             test.name
         )));
     }
-    let moves = think.len() as u64;
-    let think_max = think.iter().max().copied().unwrap_or_default();
+    let moves = think.answers;
     let think_mean = match moves {
         0 => Duration::ZERO,
-        n => think.iter().sum::<Duration>() / u32::try_from(n).unwrap_or(u32::MAX),
+        n => think.total / u32::try_from(n).unwrap_or(u32::MAX),
     };
     Ok(TestResult {
         name: test.name.clone(),
@@ -136,7 +135,7 @@ pub(crate) fn play_one(
             won: finished.won,
             plies: finished.plies,
             moves,
-            think_max,
+            think_max: think.longest,
             think_mean,
             transcript,
         }),
@@ -160,7 +159,7 @@ fn talk(
     cap: u64,
     move_limit: Option<Duration>,
 ) -> Talked {
-    let (mut think, mut transcript) = (Vec::new(), Vec::new());
+    let (mut think, mut transcript) = (Think::default(), Vec::new());
     let (mut idle, mut flooded) = (false, false);
     let mut buf = vec![0u8; 64 << 10];
     let mut read = 0u64;
@@ -210,7 +209,7 @@ fn talk(
         let now = Instant::now();
         let moved = referee.status() != before;
         if moved && matches!(before, Status::Side { .. } | Status::Move { .. }) {
-            think.push(now - asked);
+            think.add(now - asked);
         }
         for ply in referee.take_plies() {
             transcript.push(timed(ply, now - asked));
@@ -232,19 +231,25 @@ fn talk(
     }
 }
 
+/// The program's think times, as the report gives them (a test may have
+/// hundreds of thousands: kept as a count, a sum and a maximum).
+#[derive(Default)]
+struct Think {
+    answers: u64,
+    total: Duration,
+    longest: Duration,
+}
+
+impl Think {
+    fn add(&mut self, t: Duration) {
+        self.answers += 1;
+        self.total += t;
+        self.longest = self.longest.max(t);
+    }
+}
+
 /// A ply of the contestant's with its think time; the judge's own without.
 fn timed(ply: Ply, think: Duration) -> TimedPly {
     let think = (ply.by == crate::interact::Party::Contestant).then_some(think);
     TimedPly { ply, think }
-}
-
-/// Checks every interactive test's input before anything runs.
-pub(crate) fn validate(game: Game, tests: &[run::Test]) -> Result<(), RunError> {
-    for t in tests {
-        let data =
-            std::fs::read(&t.input).map_err(|e| RunError(format!("{}: {e}", t.input.display())))?;
-        starts::parse(game, &data)
-            .map_err(|e| RunError(format!("{}: invalid input: {e}", t.input.display())))?;
-    }
-    Ok(())
 }
