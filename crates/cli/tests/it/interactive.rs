@@ -316,6 +316,33 @@ fn the_transcript_has_every_ply() {
         .sum();
     let moves = plies.iter().filter(|p| p["ply"] != 0).count() as u64;
     assert_eq!(moves, reported);
+    // The report's answers are the program's lines the referee took, each
+    // timed (a side choice and a move written at once are one answer, and
+    // the transcript gives both plies its time); its longest think time is
+    // the transcript's, its mean between their least and most.
+    let report = |key: &str| -> Vec<f64> {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter_map(|v| v.get("play")?.get(key)?.as_f64())
+            .collect()
+    };
+    let thought: Vec<f64> = plies.iter().filter_map(|p| p["think"].as_f64()).collect();
+    let answers = report("answers").iter().sum::<f64>() as usize;
+    assert!(
+        answers > 0 && answers <= thought.len(),
+        "{answers} answers, {} timed plies",
+        thought.len()
+    );
+    let longest = thought.iter().copied().fold(0.0, f64::max);
+    let least = thought.iter().copied().fold(f64::INFINITY, f64::min);
+    assert!((report("think_max").into_iter().fold(0.0, f64::max) - longest).abs() < 1e-9);
+    for mean in report("think_mean") {
+        assert!(
+            mean >= least && mean <= longest,
+            "{mean} not in {least}..={longest}"
+        );
+    }
     for p in &plies {
         let program = p["by"] == "program";
         assert_eq!(p.get("think").is_some(), program, "{p}");
@@ -412,6 +439,25 @@ fn problems_validate_and_solve_know_the_interactive_problems() {
         &["solve", "bash-play", file.to_str().unwrap()],
     );
     assert_eq!(out.status.code(), Some(2));
+    // judge run checks every test before anything runs: the file and the line.
+    let tests = dir(base.path(), "bad-tests", 0o755);
+    std::fs::write(tests.join("a.in"), "2 7\n4 7\n").expect("write");
+    let (out, _) = judge(
+        &j,
+        false,
+        base.path(),
+        &[
+            "run",
+            "wythoff-play",
+            "--tests",
+            tests.to_str().unwrap(),
+            "--",
+            "true",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("a.in: invalid input: line 3"), "{err}");
 }
 
 /// `judge gen` writes one interactive test by profile and `judge testset`

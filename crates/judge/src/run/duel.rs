@@ -253,3 +253,21 @@ fn timed(ply: Ply, think: Duration) -> TimedPly {
     let think = (ply.by == crate::interact::Party::Contestant).then_some(think);
     TimedPly { ply, think }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The count, sum and maximum of some think times, against the list's own.
+    #[test]
+    fn think_keeps_the_count_the_sum_and_the_longest() {
+        let times: Vec<Duration> = [5, 1, 9, 9, 2].map(Duration::from_micros).to_vec();
+        let mut t = Think::default();
+        for &d in &times {
+            t.add(d);
+        }
+        assert_eq!(t.answers, times.len() as u64);
+        assert_eq!(t.total, times.iter().sum::<Duration>());
+        assert_eq!(Some(t.longest), times.iter().max().copied());
+    }
+}
