@@ -35,6 +35,7 @@
 
 use crate::Outcome;
 use crate::game::Game;
+use crate::prelude::*;
 use beatty_core::golden;
 use beatty_core::quadratic::QuadraticIrrational;
 
@@ -57,7 +58,7 @@ impl core::fmt::Display for AWythoffError {
     }
 }
 
-impl std::error::Error for AWythoffError {}
+impl core::error::Error for AWythoffError {}
 
 /// The a-Wythoff game for one parameter a ≥ 1: closed forms, and the rules
 /// as a [`Game`] (positions are ordered pairs of piles).
@@ -67,7 +68,7 @@ impl std::error::Error for AWythoffError {}
 /// use beatty_games::game::Game;
 /// let g = AWythoff::new(2).unwrap();
 /// // From (1, 2): one pile, or (1, 1) and (1, 2) from both (|k − l| < 2).
-/// assert_eq!(g.moves(&(1, 2)), vec![(0, 2), (1, 1), (1, 0), (0, 1), (0, 0)]);
+/// assert!(g.moves(&(1, 2)).eq([(0, 2), (1, 1), (1, 0), (0, 1), (0, 0)]));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AWythoff {
@@ -250,18 +251,19 @@ impl Game for AWythoff {
 
     /// From the first pile, from the second, then from both (k from the
     /// first, l from the second, |k − l| < a), nearest first. O((x + y)·a)
-    /// entries: only for small boards.
-    fn moves(&self, &(x, y): &(u64, u64)) -> Vec<(u64, u64)> {
-        let mut out = Vec::new();
-        out.extend((0..x).rev().map(|v| (v, y)));
-        out.extend((0..y).rev().map(|w| (x, w)));
-        for k in 1..=x {
-            // l ∈ [1, y] with |k − l| < a, i.e. k − a < l < k + a.
-            let low = k.saturating_sub(self.a - 1).max(1);
-            let high = k.saturating_add(self.a - 1).min(y);
-            out.extend((low..=high).map(|l| (x - k, y - l)));
-        }
-        out
+    /// items, lazily.
+    fn moves(&self, &(x, y): &(u64, u64)) -> impl Iterator<Item = (u64, u64)> {
+        let a = self.a;
+        let first = (0..x).rev().map(move |v| (v, y));
+        let second = (0..y).rev().map(move |w| (x, w));
+        // l ∈ [1, y] with |k − l| < a, i.e. k − a < l < k + a; so k < y + a:
+        // no k beyond that has a move, and none is visited.
+        let both = (1..=x.min(y.saturating_add(a - 1))).flat_map(move |k| {
+            let low = k.saturating_sub(a - 1).max(1);
+            let high = k.saturating_add(a - 1).min(y);
+            (low..=high).map(move |l| (x - k, y - l))
+        });
+        first.chain(second).chain(both)
     }
 }
 

@@ -73,7 +73,7 @@ impl core::fmt::Display for BashError {
     }
 }
 
-impl std::error::Error for BashError {}
+impl core::error::Error for BashError {}
 
 /// `n mod (m + 1)` for `m ≥ 1`, without overflow at `m = u64::MAX`.
 const fn residue(n: u64, m: u64) -> u64 {
@@ -202,7 +202,7 @@ pub fn auction_winning_bids(
 /// ```
 /// use beatty_games::bash::Bash;
 /// use beatty_games::game::Game;
-/// assert_eq!(Bash::new(3).unwrap().moves(&5), vec![4, 3, 2]);
+/// assert!(Bash::new(3).unwrap().moves(&5).eq([4, 3, 2]));
 /// assert!(Bash::new(0).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -240,10 +240,9 @@ impl Bash {
 impl Game for Bash {
     type Position = u64;
 
-    /// `n − 1, n − 2, …, n − min(n, m)`: one entry per possible take, so only
-    /// for small `m` or `n`.
-    fn moves(&self, n: &u64) -> Vec<u64> {
-        (1..=self.max_take.min(*n)).map(|t| n - t).collect()
+    /// `n − 1, n − 2, …, n − min(n, m)`: one item per possible take, lazily.
+    fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> {
+        (1..=self.max_take.min(n)).map(move |t| n - t)
     }
 }
 
@@ -257,8 +256,8 @@ impl Game for Bash {
 /// use beatty_games::bash::Auction;
 /// use beatty_games::game::{Game, Oracle};
 /// let auction = Auction::new(4, 2).unwrap();
-/// assert_eq!(auction.moves(&0), vec![1, 2]);
-/// assert!(auction.moves(&4).is_empty());
+/// assert!(auction.moves(&0).eq([1, 2]));
+/// assert_eq!(auction.moves(&4).next(), None);
 /// // The winning first bids are the moves from price 0 into P-positions.
 /// assert_eq!(Oracle::new(auction).winning_moves(&0), Ok(vec![1]));
 /// ```
@@ -292,14 +291,14 @@ impl Game for Auction {
     type Position = u64;
 
     /// The prices `price + 1 ..= price + N` (saturating), none once the
-    /// target is reached. One entry per raise: only for small N.
-    fn moves(&self, price: &u64) -> Vec<u64> {
-        if *price >= self.target {
-            return Vec::new();
-        }
-        (1..=self.max_raise)
-            .map(|x| price.saturating_add(x))
-            .collect()
+    /// target is reached. One item per raise, lazily.
+    fn moves(&self, &price: &u64) -> impl Iterator<Item = u64> {
+        let most = if price >= self.target {
+            0
+        } else {
+            self.max_raise
+        };
+        (1..=most).map(move |x| price.saturating_add(x))
     }
 }
 
@@ -329,6 +328,7 @@ mod tests {
                 let misere_wins: Vec<u64> = o
                     .game()
                     .moves(&n)
+                    .collect::<Vec<_>>()
                     .into_iter()
                     .filter(|&c| o.misere_outcome(&c).unwrap() == Outcome::P)
                     .collect();
@@ -377,11 +377,9 @@ mod tests {
 
     impl Game for AuctionToGo {
         type Position = u64;
-        fn moves(&self, r: &u64) -> Vec<u64> {
-            if *r == 0 {
-                return Vec::new();
-            }
-            (1..=self.max_raise).map(|x| r.saturating_sub(x)).collect()
+        fn moves(&self, &r: &u64) -> impl Iterator<Item = u64> {
+            let most = if r == 0 { 0 } else { self.max_raise };
+            (1..=most).map(move |x| r.saturating_sub(x))
         }
     }
 

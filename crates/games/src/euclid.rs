@@ -46,6 +46,7 @@
 
 use crate::Outcome;
 use crate::game::Game;
+use crate::prelude::*;
 use beatty_core::golden::cmp_ratio;
 use core::cmp::Ordering;
 
@@ -301,9 +302,9 @@ const fn chain_value(g0: u64, q: u64) -> u64 {
 /// ```
 /// use beatty_games::euclid::Euclid;
 /// use beatty_games::game::Game;
-/// assert_eq!(Euclid.moves(&(7, 3)), vec![(4, 3), (1, 3)]);
-/// assert_eq!(Euclid.moves(&(2, 2)), vec![(0, 2), (2, 0)]);
-/// assert!(Euclid.moves(&(0, 2)).is_empty());
+/// assert!(Euclid.moves(&(7, 3)).eq([(4, 3), (1, 3)]));
+/// assert!(Euclid.moves(&(2, 2)).eq([(0, 2), (2, 0)]));
+/// assert_eq!(Euclid.moves(&(0, 2)).next(), None);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Euclid;
@@ -311,19 +312,26 @@ pub struct Euclid;
 impl Game for Euclid {
     type Position = (u64, u64);
 
-    /// One entry per multiple: only for small positions.
-    fn moves(&self, &(a, b): &(u64, u64)) -> Vec<(u64, u64)> {
-        let mut out = Vec::new();
-        if a == 0 || b == 0 {
-            return out;
-        }
-        if a >= b {
-            out.extend((1..=a / b).map(|t| (a - t * b, b)));
-        }
-        if b >= a {
-            out.extend((1..=b / a).map(|t| (a, b - t * a)));
-        }
-        out
+    /// One item per multiple, lazily.
+    fn moves(&self, &(a, b): &(u64, u64)) -> impl Iterator<Item = (u64, u64)> {
+        options(a, b)
+    }
+}
+
+/// The options of (a, b) in the order of [`Euclid`]'s moves, owning nothing.
+pub(crate) fn options(a: u64, b: u64) -> impl Iterator<Item = (u64, u64)> {
+    {
+        // How many times the larger may lose the smaller, from each side.
+        let (from_a, from_b) = match (a, b) {
+            (0, _) | (_, 0) => (0, 0),
+            _ => (
+                if a >= b { a / b } else { 0 },
+                if b >= a { b / a } else { 0 },
+            ),
+        };
+        let first = (1..=from_a).map(move |t| (a - t * b, b));
+        let second = (1..=from_b).map(move |t| (a, b - t * a));
+        first.chain(second)
     }
 }
 
@@ -357,6 +365,7 @@ mod tests {
                     let options: Vec<(u64, u64)> = o
                         .game()
                         .moves(&p)
+                        .collect::<Vec<_>>()
                         .into_iter()
                         .filter(|c| o.grundy(c).unwrap() == t)
                         .collect();
@@ -366,7 +375,11 @@ mod tests {
                     }
                 }
                 if expected == Outcome::P && a != 0 && b != 0 {
-                    assert_eq!(o.game().moves(&p).len(), 1, "loser not forced at {p:?}");
+                    assert_eq!(
+                        o.game().moves(&p).collect::<Vec<_>>().len(),
+                        1,
+                        "loser not forced at {p:?}"
+                    );
                 }
             }
         }
@@ -431,7 +444,7 @@ mod tests {
             assert!(winning_moves(p.0, p.1).is_empty());
             assert_eq!(perfect_play(p.0, p.1), [p]);
             assert_eq!(grundy(p.0, p.1), 0);
-            assert!(Euclid.moves(&p).is_empty());
+            assert!(Euclid.moves(&p).collect::<Vec<_>>().is_empty());
         }
     }
 

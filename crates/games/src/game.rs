@@ -42,9 +42,16 @@
 //! assert_eq!(oracle.grundy(&10), Ok(2));
 //! ```
 
+#[cfg(feature = "std")]
 use crate::Outcome;
+#[cfg(feature = "std")]
+use crate::prelude::*;
+#[cfg(feature = "std")]
 use core::fmt;
-use core::hash::{BuildHasherDefault, Hash, Hasher};
+use core::hash::Hash;
+#[cfg(feature = "std")]
+use core::hash::{BuildHasherDefault, Hasher};
+#[cfg(feature = "std")]
 use std::collections::{HashMap, HashSet};
 
 /// An impartial game under normal play: the player who cannot move loses.
@@ -55,6 +62,10 @@ use std::collections::{HashMap, HashSet};
 /// moves ends. (The [`Oracle`] detects a cycle and reports
 /// [`OracleError::Cycle`] instead of looping.)
 ///
+/// [`Game::moves`] returns an iterator, so asking for the moves of a huge
+/// position costs nothing until they are taken: `Wythoff.moves(&(u64::MAX,
+/// u64::MAX))` is fine, and its first move is `(u64::MAX − 1, u64::MAX)`.
+///
 /// ```
 /// use beatty_games::game::{Game, Oracle};
 /// use beatty_games::Outcome;
@@ -64,8 +75,8 @@ use std::collections::{HashMap, HashSet};
 ///
 /// impl Game for OnePileNim {
 ///     type Position = u64;
-///     fn moves(&self, n: &u64) -> Vec<u64> {
-///         (0..*n).collect()
+///     fn moves(&self, n: &u64) -> impl Iterator<Item = u64> {
+///         0..*n
 ///     }
 /// }
 ///
@@ -77,9 +88,17 @@ pub trait Game {
     /// A position of the game (the rules' parameters live in `Self`).
     type Position: Clone + Eq + Hash;
 
-    /// Every position reachable in one move from `position`; empty when the
-    /// position is terminal. Duplicates are allowed.
-    fn moves(&self, position: &Self::Position) -> Vec<Self::Position>;
+    /// Every position reachable in one move from `position`, lazily; empty
+    /// when the position is terminal. Duplicates are allowed.
+    ///
+    /// ```
+    /// use beatty_games::game::Game;
+    /// use beatty_games::wythoff::Wythoff;
+    /// // From (1, 1): empty the first pile, the second, or take one from both.
+    /// let moves: Vec<_> = Wythoff.moves(&(1, 1)).collect();
+    /// assert_eq!(moves, [(0, 1), (1, 0), (0, 0)]);
+    /// ```
+    fn moves(&self, position: &Self::Position) -> impl Iterator<Item = Self::Position>;
 }
 
 /// Why an [`Oracle`] could not answer.
@@ -91,7 +110,7 @@ pub trait Game {
 /// struct Loop;
 /// impl Game for Loop {
 ///     type Position = u8;
-///     fn moves(&self, _: &u8) -> Vec<u8> { vec![0] }
+///     fn moves(&self, _: &u8) -> impl Iterator<Item = u8> { [0].into_iter() }
 /// }
 /// assert_eq!(Oracle::new(Loop).grundy(&0), Err(OracleError::Cycle));
 /// ```
@@ -100,16 +119,32 @@ pub trait Game {
 pub enum OracleError {
     /// A position can be reached from itself: the game is not finite.
     Cycle,
+    /// The search would hold more than `limit` positions (the memo and the
+    /// options waiting to be solved): the position is too large for a
+    /// brute-force oracle. See [`Oracle::with_limit`].
+    TooLarge {
+        /// The limit of the oracle that refused.
+        limit: usize,
+    },
 }
 
 impl core::fmt::Display for OracleError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("the game has a cycle: a position can be reached from itself")
+        match self {
+            OracleError::Cycle => {
+                f.write_str("the game has a cycle: a position can be reached from itself")
+            }
+            OracleError::TooLarge { limit } => write!(
+                f,
+                "the position is too large for the oracle: its search would hold more than {limit} positions"
+            ),
+        }
     }
 }
 
-impl std::error::Error for OracleError {}
+impl core::error::Error for OracleError {}
 
+#[cfg(feature = "std")]
 /// A small multiplicative hasher (the "Fx" hash of rustc) for the memo
 /// tables: positions are a few integers, and the default SipHash would
 /// dominate the oracle's run time. Not DoS-resistant, which an oracle
@@ -119,6 +154,7 @@ struct FxHasher {
     hash: u64,
 }
 
+#[cfg(feature = "std")]
 impl Hasher for FxHasher {
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
@@ -147,13 +183,16 @@ impl Hasher for FxHasher {
     }
 }
 
+#[cfg(feature = "std")]
 type Memo<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
+#[cfg(feature = "std")]
 /// One value per position, computed from the values of the options.
 struct Table<P, V> {
     values: Memo<P, V>,
 }
 
+#[cfg(feature = "std")]
 impl<P: Clone + Eq + Hash, V: Clone> Table<P, V> {
     fn new() -> Self {
         Table {
@@ -162,10 +201,13 @@ impl<P: Clone + Eq + Hash, V: Clone> Table<P, V> {
     }
 
     /// Post-order search from `start`; `combine` gets the options' values.
+    /// The memo and the options held on the stack stay within `limit`
+    /// positions together, else [`OracleError::TooLarge`].
     fn solve<G: Game<Position = P>>(
         &mut self,
         game: &G,
         start: &P,
+        limit: usize,
         combine: impl Fn(&[V]) -> V,
     ) -> Result<V, OracleError> {
         enum Frame<P> {
@@ -181,6 +223,10 @@ impl<P: Clone + Eq + Hash, V: Clone> Table<P, V> {
         let mut open: HashSet<P, BuildHasherDefault<FxHasher>> = HashSet::default();
         let mut stack = vec![Frame::Visit(start.clone())];
         let mut options = Vec::new();
+        // Options held by the `Finish` frames on the stack: with the memo,
+        // what the search keeps in memory.
+        let mut held = 0usize;
+        let too_large = OracleError::TooLarge { limit };
         while let Some(frame) = stack.pop() {
             match frame {
                 Frame::Visit(p) => {
@@ -190,7 +236,13 @@ impl<P: Clone + Eq + Hash, V: Clone> Table<P, V> {
                     if !open.insert(p.clone()) {
                         return Err(OracleError::Cycle);
                     }
-                    let children = game.moves(&p);
+                    // One more than the room left: enough to know it is too many.
+                    let room = limit.saturating_sub(self.values.len().saturating_add(held));
+                    let children: Vec<P> = game.moves(&p).take(room.saturating_add(1)).collect();
+                    if children.len() > room {
+                        return Err(too_large);
+                    }
+                    held += children.len();
                     let todo: Vec<P> = children
                         .iter()
                         .filter(|c| !self.values.contains_key(*c))
@@ -200,6 +252,10 @@ impl<P: Clone + Eq + Hash, V: Clone> Table<P, V> {
                     stack.extend(todo.into_iter().map(Frame::Visit));
                 }
                 Frame::Finish(p, children) => {
+                    held -= children.len();
+                    if self.values.len() >= limit {
+                        return Err(too_large);
+                    }
                     options.clear();
                     for c in &children {
                         // Every child was finished before its parent's frame
@@ -219,6 +275,7 @@ impl<P: Clone + Eq + Hash, V: Clone> Table<P, V> {
     }
 }
 
+#[cfg(feature = "std")]
 /// The minimum excluded value of a set of naturals.
 fn mex(values: &[u64]) -> u64 {
     // The mex of k values is at most k, so a k + 1 bitmap suffices.
@@ -233,6 +290,7 @@ fn mex(values: &[u64]) -> u64 {
     seen.iter().position(|&s| !s).unwrap_or(values.len()) as u64
 }
 
+#[cfg(feature = "std")]
 /// Brute-force solver for small positions of any finite [`Game`]:
 /// outcome, Grundy value, misère outcome, remoteness, winning moves and a
 /// perfect-play line, each memoised across calls.
@@ -251,22 +309,31 @@ fn mex(values: &[u64]) -> u64 {
 /// ```
 pub struct Oracle<G: Game> {
     game: G,
+    limit: usize,
     grundy: Table<G::Position, u64>,
     misere: Table<G::Position, Outcome>,
     remoteness: Table<G::Position, u64>,
 }
 
+#[cfg(feature = "std")]
 /// The game, not the memo: the tables can hold millions of positions.
 impl<G: Game + fmt::Debug> fmt::Debug for Oracle<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Oracle")
             .field("game", &self.game)
+            .field("limit", &self.limit)
             .finish_non_exhaustive()
     }
 }
 
+#[cfg(feature = "std")]
 impl<G: Game> Oracle<G> {
-    /// An oracle for `game` with empty memo tables.
+    /// The limit of [`Oracle::new`]: 2²² positions per question (each memo
+    /// table holds at most this many; about 100 MiB for pairs of `u64`).
+    pub const DEFAULT_LIMIT: usize = 1 << 22;
+
+    /// An oracle for `game` with empty memo tables and the
+    /// [`Oracle::DEFAULT_LIMIT`].
     ///
     /// ```
     /// use beatty_games::game::Oracle;
@@ -275,8 +342,29 @@ impl<G: Game> Oracle<G> {
     /// assert_eq!(oracle.grundy(&(0, 5)), Ok(0)); // a zero: terminal
     /// ```
     pub fn new(game: G) -> Self {
+        Self::with_limit(game, Self::DEFAULT_LIMIT)
+    }
+
+    /// An oracle that holds at most `limit` positions in each memo table,
+    /// counting the options waiting on the search stack: a question that
+    /// needs more is answered [`OracleError::TooLarge`], in time and memory
+    /// proportional to `limit`, instead of exhausting memory.
+    ///
+    /// ```
+    /// use beatty_games::game::{Oracle, OracleError};
+    /// use beatty_games::wythoff::Wythoff;
+    /// use beatty_games::Outcome;
+    /// let mut oracle = Oracle::with_limit(Wythoff, 1000);
+    /// // The 3·2⁴⁰ moves of (2⁴⁰, 2⁴⁰) are never listed.
+    /// let huge = (1 << 40, 1 << 40);
+    /// assert_eq!(oracle.outcome(&huge), Err(OracleError::TooLarge { limit: 1000 }));
+    /// // Small positions still work: the 16 positions of the 4 × 4 board.
+    /// assert_eq!(oracle.outcome(&(1, 2)), Ok(Outcome::P));
+    /// ```
+    pub fn with_limit(game: G, limit: usize) -> Self {
         Oracle {
             game,
+            limit,
             grundy: Table::new(),
             misere: Table::new(),
             remoteness: Table::new(),
@@ -289,7 +377,7 @@ impl<G: Game> Oracle<G> {
     /// use beatty_games::game::{Game, Oracle};
     /// use beatty_games::wythoff::Wythoff;
     /// let oracle = Oracle::new(Wythoff);
-    /// assert_eq!(oracle.game().moves(&(0, 1)), vec![(0, 0)]);
+    /// assert!(oracle.game().moves(&(0, 1)).eq([(0, 0)]));
     /// ```
     pub fn game(&self) -> &G {
         &self.game
@@ -297,17 +385,26 @@ impl<G: Game> Oracle<G> {
 
     /// The Sprague–Grundy value: the mex of the options' values.
     ///
+    /// # Errors
+    ///
+    /// [`OracleError::Cycle`] when the game is not finite from `position`,
+    /// [`OracleError::TooLarge`] when the search would exceed the limit.
+    ///
     /// ```
     /// use beatty_games::game::Oracle;
     /// use beatty_games::wythoff::Wythoff;
     /// assert_eq!(Oracle::new(Wythoff).grundy(&(1, 1)), Ok(2));
     /// ```
     pub fn grundy(&mut self, position: &G::Position) -> Result<u64, OracleError> {
-        self.grundy.solve(&self.game, position, mex)
+        self.grundy.solve(&self.game, position, self.limit, mex)
     }
 
     /// The outcome under normal play ([`Outcome::P`] exactly when the Grundy
     /// value is 0).
+    ///
+    /// # Errors
+    ///
+    /// As [`Oracle::grundy`].
     ///
     /// ```
     /// use beatty_games::game::Oracle;
@@ -326,6 +423,10 @@ impl<G: Game> Oracle<G> {
     /// The outcome under the misère convention: the player who cannot move
     /// **wins** (equivalently, whoever makes the last move loses).
     ///
+    /// # Errors
+    ///
+    /// As [`Oracle::grundy`].
+    ///
     /// ```
     /// use beatty_games::game::Oracle;
     /// use beatty_games::wythoff::Wythoff;
@@ -335,13 +436,14 @@ impl<G: Game> Oracle<G> {
     /// assert_eq!(oracle.misere_outcome(&(0, 1)), Ok(Outcome::P));
     /// ```
     pub fn misere_outcome(&mut self, position: &G::Position) -> Result<Outcome, OracleError> {
-        self.misere.solve(&self.game, position, |options| {
-            if options.is_empty() || options.contains(&Outcome::P) {
-                Outcome::N
-            } else {
-                Outcome::P
-            }
-        })
+        self.misere
+            .solve(&self.game, position, self.limit, |options| {
+                if options.is_empty() || options.contains(&Outcome::P) {
+                    Outcome::N
+                } else {
+                    Outcome::P
+                }
+            })
     }
 
     /// The remoteness (Smith 1966): 0 at a terminal position; otherwise, if
@@ -350,6 +452,10 @@ impl<G: Game> Oracle<G> {
     /// It is the number of moves left when the winner wins as fast as
     /// possible and the loser loses as slowly as possible.
     ///
+    /// # Errors
+    ///
+    /// As [`Oracle::grundy`].
+    ///
     /// ```
     /// use beatty_games::game::Oracle;
     /// use beatty_games::euclid::Euclid;
@@ -357,17 +463,22 @@ impl<G: Game> Oracle<G> {
     /// assert_eq!(Oracle::new(Euclid).remoteness(&(25, 7)), Ok(5));
     /// ```
     pub fn remoteness(&mut self, position: &G::Position) -> Result<u64, OracleError> {
-        self.remoteness.solve(&self.game, position, |options| {
-            let fastest_win = options.iter().filter(|&&r| r % 2 == 0).min();
-            match fastest_win {
-                Some(&r) => r + 1,
-                None => options.iter().max().map_or(0, |&r| r + 1),
-            }
-        })
+        self.remoteness
+            .solve(&self.game, position, self.limit, |options| {
+                let fastest_win = options.iter().filter(|&&r| r % 2 == 0).min();
+                match fastest_win {
+                    Some(&r) => r + 1,
+                    None => options.iter().max().map_or(0, |&r| r + 1),
+                }
+            })
     }
 
     /// The legal moves into P-positions, in the order of [`Game::moves`],
     /// without duplicates.
+    ///
+    /// # Errors
+    ///
+    /// As [`Oracle::grundy`].
     ///
     /// ```
     /// use beatty_games::game::Oracle;
@@ -378,8 +489,11 @@ impl<G: Game> Oracle<G> {
         &mut self,
         position: &G::Position,
     ) -> Result<Vec<G::Position>, OracleError> {
+        // Solving the position first bounds its options by the limit.
+        self.grundy(position)?;
+        let moves: Vec<G::Position> = self.game.moves(position).collect();
         let mut out: Vec<G::Position> = Vec::new();
-        for m in self.game.moves(position) {
+        for m in moves {
             if self.outcome(&m)? == Outcome::P && !out.contains(&m) {
                 out.push(m);
             }
@@ -392,6 +506,10 @@ impl<G: Game> Oracle<G> {
     /// remoteness that [`Oracle::remoteness`] chose, until a terminal
     /// position. The winner thus always makes a winning move (the quickest)
     /// and the loser the move that lasts longest.
+    ///
+    /// # Errors
+    ///
+    /// As [`Oracle::grundy`].
     ///
     /// ```
     /// use beatty_games::game::Oracle;
@@ -410,7 +528,9 @@ impl<G: Game> Oracle<G> {
         let mut left = self.remoteness(&here)?;
         while left > 0 {
             let mut next = None;
-            for m in self.game.moves(&here) {
+            // `here` was solved: its options are within the limit.
+            let moves: Vec<G::Position> = self.game.moves(&here).collect();
+            for m in moves {
                 if self.remoteness(&m)? + 1 == left {
                     next = Some(m);
                     break;
@@ -428,6 +548,7 @@ impl<G: Game> Oracle<G> {
     }
 }
 
+#[cfg(feature = "std")]
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -437,7 +558,10 @@ mod tests {
         let mut oracle = Oracle::new(crate::euclid::Euclid);
         assert_eq!(oracle.grundy(&(3, 5)), Ok(crate::euclid::grundy(3, 5)));
         // std's debug_struct with finish_non_exhaustive: `Name { field: .., .. }`.
-        assert_eq!(format!("{oracle:?}"), "Oracle { game: Euclid, .. }");
+        assert_eq!(
+            format!("{oracle:?}"),
+            "Oracle { game: Euclid, limit: 4194304, .. }"
+        );
     }
 
     /// Subtraction game with subtraction set {1, 3, 4}: Grundy values have
@@ -446,8 +570,8 @@ mod tests {
 
     impl Game for Subtract134 {
         type Position = u32;
-        fn moves(&self, n: &u32) -> Vec<u32> {
-            [1, 3, 4].iter().filter_map(|s| n.checked_sub(*s)).collect()
+        fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+            [1, 3, 4].into_iter().filter_map(move |s| n.checked_sub(s))
         }
     }
 
@@ -504,13 +628,16 @@ mod tests {
     struct TwoCycle;
     impl Game for TwoCycle {
         type Position = u8;
-        fn moves(&self, p: &u8) -> Vec<u8> {
-            match p {
-                0 => vec![1, 2],
-                1 => vec![2, 3],
-                3 => vec![0],
-                _ => vec![],
-            }
+        fn moves(&self, p: &u8) -> impl Iterator<Item = u8> {
+            let options: Vec<u8> = {
+                match p {
+                    0 => vec![1, 2],
+                    1 => vec![2, 3],
+                    3 => vec![0],
+                    _ => vec![],
+                }
+            };
+            options.into_iter()
         }
     }
 
@@ -533,12 +660,15 @@ mod tests {
     struct Diamond;
     impl Game for Diamond {
         type Position = u8;
-        fn moves(&self, p: &u8) -> Vec<u8> {
-            match p {
-                0 => vec![1, 2],
-                1 | 2 => vec![3],
-                _ => vec![],
-            }
+        fn moves(&self, p: &u8) -> impl Iterator<Item = u8> {
+            let options: Vec<u8> = {
+                match p {
+                    0 => vec![1, 2],
+                    1 | 2 => vec![3],
+                    _ => vec![],
+                }
+            };
+            options.into_iter()
         }
     }
 
@@ -558,16 +688,19 @@ mod tests {
         struct Chain;
         impl Game for Chain {
             type Position = u8;
-            fn moves(&self, p: &u8) -> Vec<u8> {
-                match p {
-                    0 => vec![1, 9],
-                    // Both options are N: the loser picks the longer game.
-                    20 => vec![0, 1],
-                    1 => vec![2],
-                    2 => vec![3],
-                    3 => vec![9],
-                    _ => vec![],
-                }
+            fn moves(&self, p: &u8) -> impl Iterator<Item = u8> {
+                let options: Vec<u8> = {
+                    match p {
+                        0 => vec![1, 9],
+                        // Both options are N: the loser picks the longer game.
+                        20 => vec![0, 1],
+                        1 => vec![2],
+                        2 => vec![3],
+                        3 => vec![9],
+                        _ => vec![],
+                    }
+                };
+                options.into_iter()
             }
         }
         let mut o = Oracle::new(Chain);

@@ -47,8 +47,23 @@
 //! // Doubles get this one wrong: ⌊102334155·φ⌋ = 165580140.
 //! assert_eq!(wythoff::outcome(165_580_140, 267_914_295), Outcome::P);
 //! ```
+// `no_std` with `alloc`; the unit tests use std's prelude.
+#![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 #![deny(clippy::float_arithmetic)]
+
+extern crate alloc;
+#[cfg(all(feature = "std", not(test)))]
+extern crate std;
+
+/// What the modules use of `alloc`, as std's prelude would give it.
+mod prelude {
+    pub(crate) use alloc::borrow::ToOwned;
+    pub(crate) use alloc::format;
+    pub(crate) use alloc::string::{String, ToString};
+    pub(crate) use alloc::vec;
+    pub(crate) use alloc::vec::Vec;
+}
 
 pub mod awythoff;
 pub mod bash;

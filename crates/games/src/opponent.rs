@@ -79,6 +79,7 @@
 //! ```
 
 use crate::play::{BashRules, EuclidRules, FibonacciNimRules, Rules, WythoffRules};
+use crate::prelude::*;
 use crate::{bash, euclid, wythoff};
 use beatty_core::zeckendorf::{FIBONACCI, Zeckendorf};
 

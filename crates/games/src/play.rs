@@ -27,6 +27,7 @@
 //! ```
 
 use crate::Outcome;
+use crate::prelude::*;
 use crate::{bash, euclid, fibonacci_nim, wythoff};
 use core::fmt::{self, Debug};
 
@@ -136,7 +137,7 @@ impl fmt::Display for Illegal {
     }
 }
 
-impl std::error::Error for Illegal {}
+impl core::error::Error for Illegal {}
 
 /// One game, as a player meets it.
 pub trait Rules {
@@ -462,7 +463,7 @@ mod tests {
     {
         let mut oracle = Oracle::new(game);
         for p in positions {
-            let options = oracle.game().moves(p);
+            let options = oracle.game().moves(p).collect::<Vec<_>>();
             assert_eq!(rules.has_move(p), !options.is_empty(), "{p:?}");
             for m in moves(p) {
                 match rules.apply(p, m) {

@@ -5,6 +5,7 @@
 //! that a dependent crate can run the same cross-checks.
 
 use crate::Outcome;
+use crate::prelude::*;
 use crate::wythoff::{GrundyTable, side_fits};
 
 /// Outcome of (a, b) by the step rule of most accepted contest solutions:

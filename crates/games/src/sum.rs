@@ -35,10 +35,11 @@
 //! ```
 
 use crate::Outcome;
-use crate::bash::{self, Bash, BashError};
-use crate::euclid::{self, Euclid};
+use crate::bash::{self, BashError};
+use crate::euclid;
 use crate::game::Game;
-use crate::wythoff::{GrundyTable, Wythoff};
+use crate::prelude::*;
+use crate::wythoff::{self, GrundyTable};
 
 /// One component of a sum: a position of one of the games of this crate.
 ///
@@ -100,7 +101,7 @@ impl core::fmt::Display for SumError {
     }
 }
 
-impl std::error::Error for SumError {}
+impl core::error::Error for SumError {}
 
 /// A move in a sum: component `index` becomes `to`.
 ///
@@ -152,36 +153,40 @@ impl Component {
         }
     }
 
-    /// Every option of this component (one per move: small positions only).
+    /// Every option of this component, one per move, lazily (a Bash
+    /// component with `max_take` 0 has none).
     ///
     /// ```
     /// use beatty_games::sum::Component;
-    /// assert_eq!(Component::Nim(2).moves(), [Component::Nim(1), Component::Nim(0)]);
-    /// assert!(Component::Bash { stones: 3, max_take: 0 }.moves().is_empty());
+    /// assert!(Component::Nim(2).moves().eq([Component::Nim(1), Component::Nim(0)]));
+    /// assert_eq!(Component::Bash { stones: 3, max_take: 0 }.moves().next(), None);
+    /// // Lazy: the nearest of the 2⁶⁴ − 1 options of the largest pile.
+    /// assert_eq!(Component::Nim(u64::MAX).moves().next(), Some(Component::Nim(u64::MAX - 1)));
     /// ```
-    #[must_use]
-    pub fn moves(&self) -> Vec<Component> {
+    pub fn moves(&self) -> impl Iterator<Item = Component> + use<> {
+        // One of the four is non-empty: chained, they need no boxing.
+        let (mut nim, mut bash, mut euclid_, mut wythoff_) = (None, None, None, None);
         match *self {
-            Component::Nim(n) => (0..n).rev().map(Component::Nim).collect(),
-            Component::Bash { stones, max_take } => match Bash::new(max_take) {
-                Ok(g) => g
-                    .moves(&stones)
-                    .into_iter()
-                    .map(|stones| Component::Bash { stones, max_take })
-                    .collect(),
-                Err(_) => Vec::new(),
-            },
-            Component::Euclid(a, b) => Euclid
-                .moves(&(a, b))
-                .into_iter()
-                .map(|(x, y)| Component::Euclid(x, y))
-                .collect(),
-            Component::Wythoff(a, b) => Wythoff
-                .moves(&(a, b))
-                .into_iter()
-                .map(|(x, y)| Component::Wythoff(x, y))
-                .collect(),
+            Component::Nim(n) => nim = Some((0..n).rev().map(Component::Nim)),
+            // As `Bash::moves`; `max_take` 0 (no game) gives none.
+            Component::Bash { stones, max_take } => {
+                bash = Some((1..=max_take.min(stones)).map(move |t| Component::Bash {
+                    stones: stones - t,
+                    max_take,
+                }));
+            }
+            Component::Euclid(a, b) => {
+                euclid_ = Some(euclid::options(a, b).map(|(x, y)| Component::Euclid(x, y)));
+            }
+            Component::Wythoff(a, b) => {
+                wythoff_ = Some(wythoff::options(a, b).map(|(x, y)| Component::Wythoff(x, y)));
+            }
         }
+        let nim = nim.into_iter().flatten();
+        let bash = bash.into_iter().flatten();
+        let euclid_ = euclid_.into_iter().flatten();
+        let wythoff_ = wythoff_.into_iter().flatten();
+        nim.chain(bash).chain(euclid_).chain(wythoff_)
     }
 }
 
@@ -272,16 +277,16 @@ pub struct SumGame;
 impl Game for SumGame {
     type Position = Vec<Component>;
 
-    fn moves(&self, components: &Vec<Component>) -> Vec<Vec<Component>> {
-        let mut out = Vec::new();
-        for (i, c) in components.iter().enumerate() {
-            for to in c.moves() {
+    /// Component by component, each one's options in the order of
+    /// [`Component::moves`], lazily.
+    fn moves(&self, components: &Vec<Component>) -> impl Iterator<Item = Vec<Component>> {
+        components.iter().enumerate().flat_map(move |(i, c)| {
+            c.moves().map(move |to| {
                 let mut next = components.clone();
                 next[i] = to;
-                out.push(next);
-            }
-        }
-        out
+                next
+            })
+        })
     }
 }
 
@@ -322,7 +327,10 @@ mod tests {
                 None => assert_eq!(expected, Outcome::P, "{game:?}"),
                 Some(SumMove { index, to }) => {
                     assert_eq!(expected, Outcome::N);
-                    assert!(game[index].moves().contains(&to), "{game:?}");
+                    assert!(
+                        game[index].moves().collect::<Vec<_>>().contains(&to),
+                        "{game:?}"
+                    );
                     let mut next = game.clone();
                     next[index] = to;
                     assert_eq!(o.outcome(&next).unwrap(), Outcome::P, "{game:?}");

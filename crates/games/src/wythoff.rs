@@ -48,6 +48,7 @@
 
 use crate::Outcome;
 use crate::game::Game;
+use crate::prelude::*;
 use beatty_core::golden::{self, Class};
 
 /// Which kind of move.
@@ -270,7 +271,10 @@ pub fn misere_winning_moves(a: u64, b: u64) -> Vec<Move> {
 /// ```
 /// use beatty_games::game::Game;
 /// use beatty_games::wythoff::Wythoff;
-/// assert_eq!(Wythoff.moves(&(1, 2)), vec![(0, 2), (1, 1), (1, 0), (0, 1)]);
+/// let moves: Vec<_> = Wythoff.moves(&(1, 2)).collect();
+/// assert_eq!(moves, [(0, 2), (1, 1), (1, 0), (0, 1)]);
+/// // Lazy: the first of the 3·(2⁶⁴ − 1) moves of the largest position.
+/// assert_eq!(Wythoff.moves(&(u64::MAX, u64::MAX)).next(), Some((u64::MAX - 1, u64::MAX)));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Wythoff;
@@ -278,13 +282,19 @@ pub struct Wythoff;
 impl Game for Wythoff {
     type Position = (u64, u64);
 
-    /// One entry per move (a + b + min(a, b) of them): only for small boards.
-    fn moves(&self, &(a, b): &(u64, u64)) -> Vec<(u64, u64)> {
-        let mut out = Vec::new();
-        out.extend((0..a).rev().map(|x| (x, b)));
-        out.extend((0..b).rev().map(|y| (a, y)));
-        out.extend((1..=a.min(b)).map(|t| (a - t, b - t)));
-        out
+    /// One item per move (a + b + min(a, b) of them), lazily.
+    fn moves(&self, &(a, b): &(u64, u64)) -> impl Iterator<Item = (u64, u64)> {
+        options(a, b)
+    }
+}
+
+/// The options of (a, b) in the order of [`Wythoff`]'s moves, owning nothing.
+pub(crate) fn options(a: u64, b: u64) -> impl Iterator<Item = (u64, u64)> {
+    {
+        let first = (0..a).rev().map(move |x| (x, b));
+        let second = (0..b).rev().map(move |y| (a, y));
+        let both = (1..=a.min(b)).map(move |t| (a - t, b - t));
+        first.chain(second).chain(both)
     }
 }
 
@@ -517,6 +527,7 @@ mod tests {
                 let misere_wins: Vec<(u64, u64)> = o
                     .game()
                     .moves(&p)
+                    .collect::<Vec<_>>()
                     .into_iter()
                     .filter(|c| o.misere_outcome(c).unwrap() == Outcome::P)
                     .collect();
@@ -553,6 +564,7 @@ mod tests {
                 for target in 0..g + 2 {
                     let options: Vec<(u64, u64)> = Wythoff
                         .moves(&(a, b))
+                        .collect::<Vec<_>>()
                         .into_iter()
                         .filter(|&(x, y)| t.get(x, y) == Some(target))
                         .collect();

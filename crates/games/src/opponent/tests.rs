@@ -56,7 +56,7 @@ where
         oracle_winning(oracle, p),
         "winning replies of {p:?}"
     );
-    let options = oracle.game().moves(p);
+    let options = oracle.game().moves(p).collect::<Vec<_>>();
     let won = oracle.outcome(p).unwrap() == Outcome::N;
     for word in WORDS {
         let Some(q) = rules.choose(p, word, &Plain) else {
@@ -191,12 +191,12 @@ fn games_from<R, G>(
                     if winning_only && !won.is_empty() {
                         return won[below(w, won.len() as u64) as usize];
                     }
-                    let all = o.game().moves(p);
+                    let all = o.game().moves(p).collect::<Vec<_>>();
                     all[below(w, all.len() as u64) as usize]
                 };
                 let mut legal = |p: &R::Pos, q: &R::Pos| {
                     let o = oracle.borrow();
-                    o.game().moves(p).contains(q)
+                    o.game().moves(p).collect::<Vec<_>>().contains(q)
                 };
                 let (plies, perfect) =
                     game(rules, start, first, &mut words, &mut contestant, &mut legal);

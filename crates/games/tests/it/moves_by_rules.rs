@@ -11,7 +11,7 @@ const N: u64 = 14;
 fn wythoff_moves_are_the_rules() {
     for a in 0..N {
         for b in 0..N {
-            let moves = wythoff::Wythoff.moves(&(a, b));
+            let moves = wythoff::Wythoff.moves(&(a, b)).collect::<Vec<_>>();
             for x in 0..N {
                 for y in 0..N {
                     assert_eq!(
@@ -38,7 +38,7 @@ fn wythoff_moves_are_the_rules() {
 fn euclid_moves_are_the_rules() {
     for a in 0..N {
         for b in 0..N {
-            let moves = euclid::Euclid.moves(&(a, b));
+            let moves = euclid::Euclid.moves(&(a, b)).collect::<Vec<_>>();
             for x in 0..N {
                 for y in 0..N {
                     assert_eq!(
