@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 fn the_list_is_the_enumeration() {
     assert_eq!(
         hazards(),
-        beatty_hazards::enumerate(0..=domain(), &beatty_hazards::no_progress)
+        beatty_hazards::lower_f64_enumerate(0..=domain(), &beatty_hazards::no_progress).unwrap()
     );
 }
 

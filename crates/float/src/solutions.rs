@@ -8,7 +8,7 @@
 use crate::{FloatClass, classify_f64, is_p_position_f64, lower_f64, phi_f64};
 
 /// The winning moves a naive `wythoff-moves` (HDU 2177) solution prints for
-/// (a, b) with a ≤ b: `None` when it thinks the position is lost, else the
+/// (a, b) with a ≤ b (a > b is read as (b, a)): `None` when it thinks the position is lost, else the
 /// equal-from-both move and the move from the larger pile, both found with the
 /// double formulas. It never looks for a move from the smaller pile, so it
 /// misses (4, 5) → (3, 5).
@@ -17,27 +17,31 @@ use crate::{FloatClass, classify_f64, is_p_position_f64, lower_f64, phi_f64};
 /// use beatty_float::solutions::wythoff_moves_naive;
 /// assert_eq!(wythoff_moves_naive(4, 5), Some(vec![(1, 2)])); // exact: (1, 2) and (3, 5)
 /// assert_eq!(wythoff_moves_naive(4, 7), None);
+/// assert_eq!(wythoff_moves_naive(5, 4), Some(vec![(1, 2)])); // the same piles
 /// ```
 #[must_use]
 pub fn wythoff_moves_naive(a: u64, b: u64) -> Option<Vec<(u64, u64)>> {
+    // The solution reads the smaller pile first; so does this function.
+    let (a, b) = (a.min(b), a.max(b));
     if is_p_position_f64(a, b) {
         return None;
     }
     let mut v = Vec::new();
     let x = lower_f64(b - a);
     if x < a {
-        v.push((x, x + b - a));
+        v.push((x, x + (b - a))); // x < a: no overflow
     }
     // The larger pile b goes down to a's partner.
     let partner = match classify_f64(a) {
         FloatClass::Zero => Some(0),
-        FloatClass::Lower(j) => Some(a + j),
+        // ⌊jφ⌋ + j, which may not fit in u64 (then there is no such pile).
+        FloatClass::Lower(j) => a.checked_add(j),
         FloatClass::Upper => {
             // a = ⌊jφ⌋ + j for the j found near a / φ².
             let phi = phi_f64();
             let j0 = (a as f64 / (phi * phi)) as u64;
             (j0.saturating_sub(2)..=j0 + 2)
-                .find(|&j| lower_f64(j) + j == a)
+                .find(|&j| lower_f64(j).checked_add(j) == Some(a))
                 .map(lower_f64)
         }
     };

@@ -88,9 +88,38 @@ use beatty_core::zeckendorf::{FIBONACCI, Zeckendorf};
 /// positions the caller would like the contestant to have to find.
 ///
 /// A closure `Fn(&P) -> u32` is an `Interest` that only scores.
+///
+/// ```
+/// use beatty_games::opponent::{Interest, Opponent};
+/// use beatty_games::play::WythoffRules;
+/// use beatty_games::wythoff;
+/// use beatty_games::Outcome;
+///
+/// /// Wants the contestant to have to find (12, 20), the Wythoff pair k = 8.
+/// struct Aim;
+/// impl Interest<(u64, u64)> for Aim {
+///     fn targets(&self, _: &(u64, u64)) -> Vec<(u64, u64)> {
+///         vec![(12, 20)]
+///     }
+/// }
+/// // (21, 34) is the pair k = 13: lost, so every move leaves a won position;
+/// // the opponent aims where the contestant's winning reply is (12, 20) when
+/// // steering allows. Whatever it picks is a legal move.
+/// let to = WythoffRules.choose(&(21, 34), 1, &Aim).unwrap();
+/// assert!(wythoff::is_move((21, 34), to));
+/// assert_eq!(wythoff::outcome(to.0, to.1), Outcome::N);
+/// ```
 pub trait Interest<P> {
     /// Extra interest of `p` (0: nothing special). The opponent adds it to
-    /// its own score of boundaries and sizes, which stays below 32.
+    /// its own score of boundaries and sizes, which stays below 32; the sum
+    /// saturates.
+    ///
+    /// ```
+    /// use beatty_games::opponent::{Interest, Plain};
+    /// assert_eq!(Interest::<u64>::score(&Plain, &7), 0);
+    /// let odd = |p: &u64| (p % 2) as u32;
+    /// assert_eq!(odd.score(&7), 1);
+    /// ```
     fn score(&self, p: &P) -> u32 {
         let _ = p;
         0
@@ -101,6 +130,11 @@ pub trait Interest<P> {
     /// the opponent aims its move at them when the rules and steering allow
     /// (used by Wythoff's game; the other games ignore it). Few, please: each
     /// costs O(1) candidate moves.
+    ///
+    /// ```
+    /// use beatty_games::opponent::{Interest, Plain};
+    /// assert!(Interest::<(u64, u64)>::targets(&Plain, &(4, 7)).is_empty());
+    /// ```
     fn targets(&self, from: &P) -> Vec<P> {
         let _ = from;
         Vec::new()
@@ -108,6 +142,13 @@ pub trait Interest<P> {
 }
 
 /// No interest beyond the opponent's own.
+///
+/// ```
+/// use beatty_games::opponent::{Opponent, Plain};
+/// use beatty_games::play::EuclidRules;
+/// // (25, 7) is won: the only winning move is to (11, 7) (11/7 < φ).
+/// assert_eq!(EuclidRules.choose(&(25, 7), 0, &Plain), Some((11, 7)));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Plain;
 
@@ -120,15 +161,50 @@ impl<P, F: Fn(&P) -> u32> Interest<P> for F {
 }
 
 /// The opponent of one game (see the [module documentation](self)).
+///
+/// ```
+/// use beatty_games::opponent::{Opponent, Plain};
+/// use beatty_games::play::{BashRules, Rules};
+/// // A game against itself: the opponent on both sides ends within the bound.
+/// let rules = BashRules::new(3).unwrap();
+/// let (mut n, mut plies) = (40, 0);
+/// while let Some(to) = rules.choose(&n, plies, &Plain) {
+///     n = to;
+///     plies += 1;
+/// }
+/// assert_eq!(n, 0);
+/// // 40 is lost (a multiple of 4): every round of two plies takes 4 stones.
+/// assert!(plies <= rules.ply_bound(&40));
+/// assert_eq!(plies, 20);
+/// ```
 pub trait Opponent: Rules {
     /// Every winning move from `p`, as the positions they lead to (empty
     /// exactly when `p` is lost). For Fibonacci nim, the winning takes
     /// (see [`winning_takes`]).
+    ///
+    /// ```
+    /// use beatty_games::opponent::Opponent;
+    /// use beatty_games::play::WythoffRules;
+    /// // (4, 5) → (3, 5) from the first pile, or (1, 2) from both (3 each).
+    /// let mut replies = WythoffRules.winning_replies(&(4, 5));
+    /// replies.sort();
+    /// assert_eq!(replies, [(1, 2), (3, 5)]);
+    /// assert!(WythoffRules.winning_replies(&(3, 5)).is_empty()); // lost
+    /// ```
     fn winning_replies(&self, p: &Self::Pos) -> Vec<Self::Pos>;
 
     /// The opponent's move from `p`, as the position it leads to; `None` when
     /// there is no move (the opponent has lost). `random` is one random word
     /// (the choice is a pure function of `p`, `random` and `interest`).
+    ///
+    /// ```
+    /// use beatty_games::opponent::{Opponent, Plain};
+    /// use beatty_games::play::FibonacciNimRules;
+    /// // 8 stones, at most 7: lost (8 is a Fibonacci number), but a move is made.
+    /// let to = FibonacciNimRules.choose(&(8, 7), 3, &Plain).unwrap();
+    /// assert!(to.0 < 8 && 8 - to.0 <= 7);
+    /// assert_eq!(FibonacciNimRules.choose(&(0, 7), 3, &Plain), None); // no stones
+    /// ```
     fn choose(
         &self,
         p: &Self::Pos,
@@ -139,6 +215,15 @@ pub trait Opponent: Rules {
     /// The most plies a game from `start` lasts when the opponent plays
     /// [`Opponent::choose`] and the contestant makes only winning moves
     /// (whoever starts).
+    ///
+    /// ```
+    /// use beatty_games::opponent::Opponent;
+    /// use beatty_games::play::{EuclidRules, WythoffRules};
+    /// // 2·bits(M) + 1 for Wythoff: M = 5 has 3 bits.
+    /// assert_eq!(WythoffRules.ply_bound(&(4, 5)), 7);
+    /// // 2·steps for Euclid: 25 7 → 7 4 → 4 3 → 3 1 → 1 0 is 4 steps.
+    /// assert_eq!(EuclidRules.ply_bound(&(25, 7)), 8);
+    /// ```
     fn ply_bound(&self, start: &Self::Pos) -> u64;
 }
 
@@ -318,6 +403,14 @@ impl Opponent for WythoffRules {
 // ---------------------------------------------------------------- Euclid
 
 /// The number of division steps of Euclid's algorithm on (a, b) until a zero.
+///
+/// ```
+/// use beatty_games::opponent::euclid_steps;
+/// assert_eq!(euclid_steps(25, 7), 4); // 25 = 3·7 + 4, 7 = 4 + 3, 4 = 3 + 1, 3 = 3·1
+/// assert_eq!(euclid_steps(0, 9), 0);
+/// // Consecutive Fibonacci numbers are the slowest: F(12), F(11) take 10.
+/// assert_eq!(euclid_steps(144, 89), 10);
+/// ```
 #[must_use]
 pub fn euclid_steps(a: u64, b: u64) -> u64 {
     let (mut big, mut small) = (a.max(b), a.min(b));
@@ -391,7 +484,7 @@ impl Opponent for BashRules {
                     .map(|r| interest.score(r))
                     .min()
                     .unwrap_or(0);
-                (q, own + hook)
+                (q, hook.saturating_add(own))
             })
             .collect();
         pick(&scored, random)

@@ -32,6 +32,14 @@ use crate::{bash, euclid, fibonacci_nim, wythoff};
 use core::fmt::{self, Debug};
 
 /// What perfect play does from a position that has a move.
+///
+/// ```
+/// use beatty_games::play::{Advice, EuclidRules, Rules};
+/// // 25/7 > 2: the player to move wins by taking 2·7 (Cole & Davie's rule).
+/// assert!(matches!(EuclidRules.advise(&(25, 7)), Advice::Win { to: (11, 7), .. }));
+/// // 7/5 < φ: lost; the only move takes 5 once.
+/// assert!(matches!(EuclidRules.advise(&(7, 5)), Advice::Lose { to: (2, 5), .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Advice<P> {
     /// The player to move wins by moving to `to`; `why` says why it wins.
@@ -54,6 +62,13 @@ pub enum Advice<P> {
 
 impl<P> Advice<P> {
     /// The position the advised move leads to.
+    ///
+    /// ```
+    /// use beatty_games::play::{Rules, WythoffRules};
+    /// // (4, 5) → (1, 2), 3 from both: the Wythoff pair (⌊φ⌋, ⌊φ²⌋).
+    /// assert_eq!(WythoffRules.advise(&(4, 5)).to(), &(1, 2));
+    /// ```
+    #[must_use]
     pub fn to(&self) -> &P {
         match self {
             Advice::Win { to, .. } | Advice::Lose { to, .. } => to,
@@ -140,6 +155,25 @@ impl fmt::Display for Illegal {
 impl core::error::Error for Illegal {}
 
 /// One game, as a player meets it.
+///
+/// Every method is total: it answers for every value of `Pos` and `Move`,
+/// positions without a move included.
+///
+/// ```
+/// use beatty_games::play::{BashRules, Rules};
+/// use beatty_games::Outcome;
+/// // A game played to its end by perfect play on both sides: 10 stones,
+/// // take 1..=3; the first player leaves multiples of 4.
+/// let rules = BashRules::new(3).unwrap();
+/// let mut n = 10;
+/// let mut plies = 0;
+/// while rules.has_move(&n) {
+///     n = *rules.advise(&n).to();
+///     plies += 1;
+/// }
+/// assert_eq!((n, plies % 2), (0, 1)); // the first player took the last stone
+/// assert_eq!(rules.outcome(&10), Outcome::N);
+/// ```
 pub trait Rules {
     /// A position, with whatever the rules need to know (Fibonacci nim keeps
     /// the largest take allowed).
@@ -148,23 +182,66 @@ pub trait Rules {
     /// or the stones taken (Bash, Fibonacci nim).
     type Move: Copy + Eq + Debug;
     /// Whether the player to move has a move at all (no move: that player has lost).
+    ///
+    /// ```
+    /// use beatty_games::play::{EuclidRules, Rules};
+    /// assert!(EuclidRules.has_move(&(3, 5)));
+    /// assert!(!EuclidRules.has_move(&(0, 5))); // a zero ends Euclid's game
+    /// ```
     fn has_move(&self, p: &Self::Pos) -> bool;
     /// The position after `m`, or why `m` is not a legal move from `p`.
     ///
     /// # Errors
     ///
     /// [`Illegal`] when the rules do not allow `m` from `p`.
+    ///
+    /// ```
+    /// use beatty_games::play::{FibonacciNimRules, Illegal, Rules};
+    /// // 10 stones, at most 4: taking 3 leaves 7 and allows 6 next.
+    /// assert_eq!(FibonacciNimRules.apply(&(10, 4), 3), Ok((7, 6)));
+    /// assert_eq!(FibonacciNimRules.apply(&(10, 4), 5), Err(Illegal::TakeOutOfRange { take: 5, most: 4 }));
+    /// ```
     fn apply(&self, p: &Self::Pos, m: Self::Move) -> Result<Self::Pos, Illegal>;
-    /// The move from `p` that leads to `to`, a position one legal move away.
+    /// The move from `p` that leads to `to`, a position one legal move away
+    /// (for any other `to`, a move that [`Rules::apply`] refuses or that
+    /// leads elsewhere).
+    ///
+    /// ```
+    /// use beatty_games::play::{BashRules, Rules, WythoffRules};
+    /// assert_eq!(BashRules::new(3).unwrap().move_to(&10, &8), 2); // took 2
+    /// assert_eq!(WythoffRules.move_to(&(4, 5), &(3, 5)), (3, 5)); // names the position
+    /// ```
     fn move_to(&self, p: &Self::Pos, to: &Self::Pos) -> Self::Move;
     /// Who wins from `p` with perfect play.
+    ///
+    /// ```
+    /// use beatty_games::play::{FibonacciNimRules, Rules};
+    /// use beatty_games::Outcome;
+    /// // Whinihan: the opening with a Fibonacci number of stones is lost.
+    /// assert_eq!(FibonacciNimRules.outcome(&(13, 12)), Outcome::P);
+    /// assert_eq!(FibonacciNimRules.outcome(&(12, 11)), Outcome::N);
+    /// ```
     fn outcome(&self, p: &Self::Pos) -> Outcome;
     /// What perfect play does from `p` (only meaningful when [`Rules::has_move`];
     /// without a move the advice is to "move" to `p` itself).
+    ///
+    /// ```
+    /// use beatty_games::play::{FibonacciNimRules, Rules};
+    /// // 12 = 8 + 3 + 1: take the smallest Zeckendorf term.
+    /// assert_eq!(FibonacciNimRules.advise(&(12, 11)).to(), &(11, 2));
+    /// // No move (a largest take of 0): stay.
+    /// assert_eq!(FibonacciNimRules.advise(&(u64::MAX, 0)).to(), &(u64::MAX, 0));
+    /// ```
     fn advise(&self, p: &Self::Pos) -> Advice<Self::Pos>;
 }
 
 /// Wythoff's game on two piles; a move names the piles it leaves.
+///
+/// ```
+/// use beatty_games::play::{Illegal, Rules, WythoffRules};
+/// assert_eq!(WythoffRules.apply(&(4, 5), (2, 3)), Ok((2, 3))); // 2 from both
+/// assert_eq!(WythoffRules.apply(&(4, 5), (4, 5)), Err(Illegal::TakesNothing));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct WythoffRules;
 
@@ -234,6 +311,12 @@ impl Rules for WythoffRules {
 }
 
 /// Euclid's game on two numbers; a move names the numbers it leaves.
+///
+/// ```
+/// use beatty_games::play::{EuclidRules, Rules};
+/// assert_eq!(EuclidRules.apply(&(25, 7), (4, 7)), Ok((4, 7))); // 3·7 taken
+/// assert!(EuclidRules.apply(&(25, 7), (5, 7)).is_err()); // 20 is no multiple of 7
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct EuclidRules;
 
@@ -289,6 +372,13 @@ impl Rules for EuclidRules {
 }
 
 /// Bash's game: one pile, take 1 to `max_take`; a move names the stones taken.
+///
+/// ```
+/// use beatty_games::play::{BashRules, Rules};
+/// let rules = BashRules::new(2).unwrap();
+/// assert_eq!(rules.apply(&7, 2), Ok(5));
+/// assert_eq!(rules.advise(&7).to(), &6); // leave a multiple of 3
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BashRules {
     max_take: u64,
@@ -300,6 +390,13 @@ impl BashRules {
     /// # Errors
     ///
     /// [`bash::BashError::ZeroMaxTake`] when `max_take` is 0.
+    ///
+    /// ```
+    /// use beatty_games::bash::BashError;
+    /// use beatty_games::play::BashRules;
+    /// assert_eq!(BashRules::new(0), Err(BashError::ZeroMaxTake));
+    /// assert!(BashRules::new(u64::MAX).is_ok());
+    /// ```
     pub const fn new(max_take: u64) -> Result<Self, bash::BashError> {
         if max_take == 0 {
             return Err(bash::BashError::ZeroMaxTake);
@@ -308,6 +405,10 @@ impl BashRules {
     }
 
     /// The most stones a move may take.
+    ///
+    /// ```
+    /// assert_eq!(beatty_games::play::BashRules::new(3).unwrap().max_take(), 3);
+    /// ```
     #[must_use]
     pub const fn max_take(&self) -> u64 {
         self.max_take
@@ -367,6 +468,14 @@ impl Rules for BashRules {
 /// the first move and twice the previous take afterwards. A position is
 /// `(stones, limit)`, the opening [`FibonacciNimRules::opening`]; a move
 /// names the stones taken.
+///
+/// ```
+/// use beatty_games::play::{FibonacciNimRules, Rules};
+/// let start = FibonacciNimRules::opening(10).unwrap();
+/// assert_eq!(start, (10, 9));
+/// // 10 = 8 + 2: taking 2 wins; the opponent may then take at most 4 of 8.
+/// assert_eq!(FibonacciNimRules.advise(&start).to(), &(8, 4));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FibonacciNimRules;
 
@@ -376,6 +485,13 @@ impl FibonacciNimRules {
     /// # Errors
     ///
     /// [`fibonacci_nim::FibonacciNimError::TooFewStones`] for n < 2.
+    ///
+    /// ```
+    /// use beatty_games::fibonacci_nim::FibonacciNimError;
+    /// use beatty_games::play::FibonacciNimRules;
+    /// assert_eq!(FibonacciNimRules::opening(2), Ok((2, 1)));
+    /// assert_eq!(FibonacciNimRules::opening(1), Err(FibonacciNimError::TooFewStones(1)));
+    /// ```
     pub const fn opening(n: u64) -> Result<(u64, u64), fibonacci_nim::FibonacciNimError> {
         if n < 2 {
             return Err(fibonacci_nim::FibonacciNimError::TooFewStones(n));
@@ -427,8 +543,15 @@ impl Rules for FibonacciNimRules {
                     t.saturating_mul(2)
                 ),
             },
+            // No move at all (no stones, or a limit of 0): the advice is to
+            // stay, as `Rules::advise` says.
+            None if !self.has_move(&(n, limit)) => Advice::Lose {
+                to: (n, limit),
+                which: "no move: no stone may be taken".to_owned(),
+                why: format!("{n} stones with a largest take of {limit}: the game is over"),
+            },
             None => Advice::Lose {
-                to: (n.saturating_sub(1), 2),
+                to: (n - 1, 2),
                 which: "taking 1, the smallest move".to_owned(),
                 why: format!(
                     "the smallest Zeckendorf term of {n} = {} is more than {}, the largest take allowed",

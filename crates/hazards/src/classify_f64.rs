@@ -38,6 +38,16 @@ pub fn is_hazard(a: u64) -> bool {
 
 /// `classify_f64` as the engine searches it: enumerated from the hazards of
 /// `lower_f64`.
+///
+/// ```
+/// use beatty_hazards::{Formula, Method, classify_f64::ClassifyF64, no_progress, stats_of};
+/// assert_eq!(ClassifyF64.name(), "classify_f64");
+/// // ⌊F(40)·φ⌋ = 165580140 and its neighbour, found by both methods.
+/// for method in [Method::Sweep, Method::Enumerate] {
+///     let s = stats_of(&ClassifyF64, 165_580_130..=165_580_150, method, &no_progress);
+///     assert_eq!((s.count, s.first), (2, Some(165_580_140)));
+/// }
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct ClassifyF64;
 
@@ -59,7 +69,7 @@ impl Formula for ClassifyF64 {
     }
 }
 
-fn engine(method: Method) -> Engine {
+fn engine(method: Method) -> Engine<'static> {
     Engine::new(&ClassifyF64, method)
 }
 

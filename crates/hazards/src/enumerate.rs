@@ -85,25 +85,41 @@ pub(crate) fn walk_block(lo: u64, hi: u64, visit: impl FnMut(u64)) {
 /// [`ENUMERATION_LIMIT`], in increasing order. Every hazard of `lower_f64` up to the
 /// limit is among them.
 ///
+/// # Errors
+///
+/// [`TooMany`](crate::TooMany) when there are more than
+/// [`COLLECT_LIMIT`](crate::COLLECT_LIMIT) candidates (0..=10¹² has about 10⁹).
+///
 /// ```
-/// let c = beatty_hazards::candidates(0..=200_000_000);
-/// let h = beatty_hazards::enumerate(0..=200_000_000, &beatty_hazards::no_progress);
+/// use beatty_hazards::{candidates, lower_f64_sweep, no_progress};
+/// let c = candidates(0..=200_000_000).unwrap();
+/// // Every hazard the sweep finds, visiting every k, is a candidate.
+/// let h = lower_f64_sweep(0..=200_000_000, &no_progress).unwrap();
 /// assert!(h.iter().all(|k| c.binary_search(k).is_ok()));
 /// ```
-#[must_use]
-pub fn candidates(range: RangeInclusive<u64>) -> Vec<u64> {
+pub fn candidates(range: RangeInclusive<u64>) -> Result<Vec<u64>, crate::TooMany> {
+    let limit = crate::COLLECT_LIMIT;
     let (lo, hi) = (*range.start(), (*range.end()).min(ENUMERATION_LIMIT));
     let mut out = Vec::new();
     let mut a = lo;
     while a <= hi {
         let b = block_end(a, hi);
-        walk_block(a, b, |k| out.push(k));
+        // One past the limit is enough to know: the rest of the block is
+        // walked but not kept.
+        walk_block(a, b, |k| {
+            if out.len() <= limit {
+                out.push(k);
+            }
+        });
+        if out.len() > limit {
+            return Err(crate::TooMany { limit });
+        }
         if b == hi {
             break;
         }
         a = b + 1;
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -131,8 +147,8 @@ mod tests {
         // Every hazard the sweep (the float formula at every k) finds in a range is among the
         // enumerated candidates: a test of the enumeration's completeness on that range, not
         // of the bound itself.
-        let c = candidates(0..=3_000_000);
-        for k in crate::sweep(0..=3_000_000, &crate::no_progress) {
+        let c = candidates(0..=3_000_000).unwrap();
+        for k in crate::lower_f64_sweep(0..=3_000_000, &crate::no_progress).unwrap() {
             assert!(c.binary_search(&k).is_ok(), "{k} not a candidate");
         }
     }
@@ -166,7 +182,7 @@ mod tests {
                     .filter(move |k| k.wrapping_mul(golden::INV_PHI_Q64).wrapping_add(w) <= 2 * w)
             })
             .collect();
-        assert_eq!(candidates(lo..=hi), brute);
+        assert_eq!(candidates(lo..=hi).unwrap(), brute);
     }
 
     // The tests below take their expectations from the module docs, not from the
@@ -347,11 +363,11 @@ mod tests {
         expected.extend(brute(c + len + 1, hi));
         assert_eq!(expected.last(), expected.iter().max());
         assert!(expected.contains(&c));
-        let got = candidates(lo..=hi);
+        let got = candidates(lo..=hi).unwrap();
         assert!(got.windows(2).all(|p| p[0] < p[1]), "increasing, once each");
         assert_eq!(got, expected);
         // The same from the block's last k: one value in the first block.
-        let got = candidates(c..=c + 10_000);
+        let got = candidates(c..=c + 10_000).unwrap();
         assert_eq!(got.first(), Some(&c));
         assert_eq!(got, brute(c, c + 10_000));
     }
@@ -360,15 +376,15 @@ mod tests {
     fn candidates_stop_at_the_limit() {
         let limit = 1u64 << 48;
         let expected = brute(limit - 100_000, limit);
-        assert_eq!(candidates(limit - 100_000..=u64::MAX), expected);
-        assert_eq!(candidates(limit - 100_000..=limit), expected);
-        assert!(candidates(limit + 1..=u64::MAX).is_empty());
+        assert_eq!(candidates(limit - 100_000..=u64::MAX).unwrap(), expected);
+        assert_eq!(candidates(limit - 100_000..=limit).unwrap(), expected);
+        assert_eq!(candidates(limit + 1..=u64::MAX), Ok(vec![]));
         // Below 2¹⁶·64 blocks have 2¹⁶ values: 0..=200 000 is four blocks.
         let mut expected = Vec::new();
         for a in (0..200_000).step_by(1 << 16) {
             let b = (a + (1 << 16) - 1).min(200_000);
             expected.extend(brute(a, b));
         }
-        assert_eq!(candidates(0..=200_000), expected);
+        assert_eq!(candidates(0..=200_000).unwrap(), expected);
     }
 }

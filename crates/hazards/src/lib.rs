@@ -34,8 +34,11 @@
 //! assert_eq!(stats.first, Some(102_334_155));
 //! ```
 //!
-//! The functions at the crate root ([`enumerate()`], [`sweep()`], [`count`], …)
-//! are shorthands for the `lower_f64` ones that collect into a `Vec`.
+//! The functions at the crate root ([`lower_f64_enumerate`], [`lower_f64_sweep`],
+//! [`count`], …) are shorthands for the `lower_f64` ones that collect into a
+//! `Vec` (at most [`COLLECT_LIMIT`] items, else [`TooMany`]). Every public
+//! function is total: it answers or returns an error for every value of its
+//! arguments.
 
 pub mod classify_f64;
 pub mod enumerate;
@@ -62,24 +65,82 @@ use core::ops::RangeInclusive;
 pub type Progress<'a> = &'a (dyn Fn(u64) + Sync);
 
 /// The [`Progress`] callback that ignores its argument.
+///
+/// ```
+/// use beatty_hazards::{Method, lower_f64, no_progress};
+/// let s = lower_f64::stats(0..=1000, Method::Sweep, &no_progress);
+/// assert_eq!(s.checked, 1001);
+/// ```
 pub fn no_progress(_done: u64) {}
+
+/// The most inputs a collecting function of this crate returns
+/// ([`lower_f64_hazards`], [`lower_f64_sweep`], [`lower_f64_enumerate`],
+/// [`classify_f64_enumerate`], [`classify_f64_sweep`], [`candidates`]): 2²⁴,
+/// 128 MiB of `u64`. A longer list is [`TooMany`]; the lazy iterators
+/// ([`Hazards`]) and the counts ([`Stats`]) have no such bound.
+///
+/// ```
+/// assert_eq!(beatty_hazards::COLLECT_LIMIT, 1 << 24);
+/// ```
+pub const COLLECT_LIMIT: usize = 1 << 24;
+
+/// A list that would be longer than [`COLLECT_LIMIT`]: ask the lazy iterator
+/// or the counts instead.
+///
+/// ```
+/// use beatty_hazards::{COLLECT_LIMIT, TooMany, lower_f64_hazards};
+/// // 0..=10¹³ holds about 10⁹ hazards.
+/// assert_eq!(lower_f64_hazards(0..=10_000_000_000_000), Err(TooMany { limit: COLLECT_LIMIT }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TooMany {
+    /// The most items the list may hold ([`COLLECT_LIMIT`]).
+    pub limit: usize,
+}
+
+impl core::fmt::Display for TooMany {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "more than {} inputs to list: iterate over them or count them instead",
+            self.limit
+        )
+    }
+}
+
+impl std::error::Error for TooMany {}
+
+/// Collects at most [`COLLECT_LIMIT`] items, stopping (and the search with
+/// them) at the first one over.
+pub(crate) fn collect(items: impl Iterator<Item = u64>) -> Result<Vec<u64>, TooMany> {
+    let limit = COLLECT_LIMIT;
+    let out: Vec<u64> = items.take(limit + 1).collect();
+    if out.len() > limit {
+        return Err(TooMany { limit });
+    }
+    Ok(out)
+}
 
 /// Every hazard of `formula` in `range`, in increasing order, found by
 /// `method` (a formula without an enumeration is swept); computed lazily.
+/// The formula is borrowed for as long as the iterator lives, like the
+/// progress callback: it may be built at run time.
 ///
 /// ```
 /// use beatty_hazards::{Formula, Method, hazards_of, no_progress};
-/// /// Multiples of 1000 (not a float formula: any exact test will do).
-/// struct Thousands;
-/// impl Formula for Thousands {
-///     fn name(&self) -> &'static str { "thousands" }
-///     fn is_hazard(&self, k: u64) -> bool { k % 1000 == 0 }
+/// /// Multiples of n (not a float formula: any exact test will do).
+/// struct Multiples(u64);
+/// impl Formula for Multiples {
+///     fn name(&self) -> &'static str { "multiples" }
+///     fn is_hazard(&self, k: u64) -> bool { k % self.0 == 0 }
 /// }
-/// let h: Vec<u64> = hazards_of(&Thousands, 1..=3500, Method::Enumerate, &no_progress).collect();
+/// let n = 1000; // known only at run time
+/// let formula = Multiples(n);
+/// let h: Vec<u64> = hazards_of(&formula, 1..=3500, Method::Enumerate, &no_progress).collect();
 /// assert_eq!(h, [1000, 2000, 3000]);
 /// ```
 pub fn hazards_of<'a>(
-    formula: &'static dyn Formula,
+    formula: &'a dyn Formula,
     range: RangeInclusive<u64>,
     method: Method,
     progress: Progress<'a>,
@@ -97,7 +158,7 @@ pub fn hazards_of<'a>(
 /// ```
 #[must_use]
 pub fn stats_of(
-    formula: &'static dyn Formula,
+    formula: &dyn Formula,
     range: RangeInclusive<u64>,
     method: Method,
     progress: Progress<'_>,
@@ -108,47 +169,66 @@ pub fn stats_of(
 /// Every hazard of [`beatty_float::lower_f64`] in `range`, in increasing order:
 /// [`lower_f64::hazards`] by [`Method::Enumerate`], collected.
 ///
+/// # Errors
+///
+/// [`TooMany`] when `range` holds more than [`COLLECT_LIMIT`] hazards.
+///
 /// ```
 /// let h = beatty_hazards::lower_f64_hazards(102_334_150..=102_334_160);
-/// assert_eq!(h, [102_334_155]);
+/// assert_eq!(h, Ok(vec![102_334_155]));
 /// ```
-#[must_use]
-pub fn lower_f64_hazards(range: RangeInclusive<u64>) -> Vec<u64> {
-    enumerate(range, &no_progress)
+pub fn lower_f64_hazards(range: RangeInclusive<u64>) -> Result<Vec<u64>, TooMany> {
+    lower_f64_enumerate(range, &no_progress)
 }
 
 /// Every hazard of [`beatty_float::lower_f64`] in `range`, found by visiting every k
-/// ([`Method::Sweep`]), collected: the reference that [`enumerate()`] is tested
-/// against. `progress` as in [`Progress`].
+/// ([`Method::Sweep`], the [`sweep`](mod@sweep) module), collected: the
+/// reference that [`lower_f64_enumerate`] is tested against. `progress` as
+/// in [`Progress`].
+///
+/// # Errors
+///
+/// [`TooMany`] when `range` holds more than [`COLLECT_LIMIT`] hazards.
 ///
 /// ```
 /// use std::sync::atomic::{AtomicU64, Ordering};
 /// let done = AtomicU64::new(0);
-/// let h = beatty_hazards::sweep(102_334_150..=102_334_160, &|n| {
+/// let h = beatty_hazards::lower_f64_sweep(102_334_150..=102_334_160, &|n| {
 ///     done.fetch_add(n, Ordering::Relaxed);
 /// });
-/// assert_eq!(h, [102_334_155]);
+/// assert_eq!(h, Ok(vec![102_334_155]));
 /// assert_eq!(done.into_inner(), 11);
 /// ```
-#[must_use]
-pub fn sweep(range: RangeInclusive<u64>, progress: Progress<'_>) -> Vec<u64> {
-    lower_f64::hazards(range, Method::Sweep, progress).collect()
+pub fn lower_f64_sweep(
+    range: RangeInclusive<u64>,
+    progress: Progress<'_>,
+) -> Result<Vec<u64>, TooMany> {
+    collect(lower_f64::hazards(range, Method::Sweep, progress))
 }
 
 /// Every hazard of [`beatty_float::lower_f64`] in `range`, found by walking only the
-/// candidates ([`Method::Enumerate`]), collected.
+/// candidates ([`Method::Enumerate`], the [`enumerate`](mod@enumerate)
+/// module), collected.
+///
+/// # Errors
+///
+/// [`TooMany`] when `range` holds more than [`COLLECT_LIMIT`] hazards.
 ///
 /// ```
-/// let h = beatty_hazards::enumerate(0..=1_000_000_000, &beatty_hazards::no_progress);
+/// let h = beatty_hazards::lower_f64_enumerate(0..=1_000_000_000, &beatty_hazards::no_progress)
+///     .unwrap();
+/// // k = F(40) = 102334155 is the first (`published in beatty-core's docs`).
 /// assert_eq!(h[..3], [102_334_155, 141_422_324, 180_510_493]);
 /// assert_eq!(h.len(), 95);
 /// ```
-#[must_use]
-pub fn enumerate(range: RangeInclusive<u64>, progress: Progress<'_>) -> Vec<u64> {
-    lower_f64::hazards(range, Method::Enumerate, progress).collect()
+pub fn lower_f64_enumerate(
+    range: RangeInclusive<u64>,
+    progress: Progress<'_>,
+) -> Result<Vec<u64>, TooMany> {
+    collect(lower_f64::hazards(range, Method::Enumerate, progress))
 }
 
-/// How many hazards [`enumerate()`] would return, without any list (for ranges such
+/// How many hazards [`lower_f64_enumerate`] would return, without any list (for ranges such
 /// as 0..=10¹² with about 10⁸ hazards).
 ///
 /// ```
@@ -162,25 +242,38 @@ pub fn count(range: RangeInclusive<u64>, progress: Progress<'_>) -> u64 {
 /// Every a in `range` where [`beatty_float::classify_f64`] is wrong, derived from the
 /// hazards of `lower_f64` ([`classify_f64::hazards`] by [`Method::Enumerate`]), collected.
 ///
+/// # Errors
+///
+/// [`TooMany`] when `range` holds more than [`COLLECT_LIMIT`] of them.
+///
 /// ```
-/// let h = beatty_hazards::classify_f64_enumerate(0..=1_000_000_000);
+/// let h = beatty_hazards::classify_f64_enumerate(0..=1_000_000_000).unwrap();
 /// assert!(h.contains(&165_580_140));
 /// ```
-#[must_use]
-pub fn classify_f64_enumerate(range: RangeInclusive<u64>) -> Vec<u64> {
-    classify_f64::hazards(range, Method::Enumerate, &no_progress).collect()
+pub fn classify_f64_enumerate(range: RangeInclusive<u64>) -> Result<Vec<u64>, TooMany> {
+    collect(classify_f64::hazards(
+        range,
+        Method::Enumerate,
+        &no_progress,
+    ))
 }
 
 /// Every a in `range` where [`beatty_float::classify_f64`] is wrong, found by visiting
 /// every a ([`classify_f64::hazards`] by [`Method::Sweep`]), collected.
 ///
+/// # Errors
+///
+/// [`TooMany`] when `range` holds more than [`COLLECT_LIMIT`] of them.
+///
 /// ```
 /// let h = beatty_hazards::classify_f64_sweep(165_580_130..=165_580_150, &beatty_hazards::no_progress);
-/// assert_eq!(h, [165_580_140, 165_580_141]);
+/// assert_eq!(h, Ok(vec![165_580_140, 165_580_141]));
 /// ```
-#[must_use]
-pub fn classify_f64_sweep(range: RangeInclusive<u64>, progress: Progress<'_>) -> Vec<u64> {
-    classify_f64::hazards(range, Method::Sweep, progress).collect()
+pub fn classify_f64_sweep(
+    range: RangeInclusive<u64>,
+    progress: Progress<'_>,
+) -> Result<Vec<u64>, TooMany> {
+    collect(classify_f64::hazards(range, Method::Sweep, progress))
 }
 
 /// How [`beatty_float::lower_f32`] fares on `range`: [`lower_f32::stats`].

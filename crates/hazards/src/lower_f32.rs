@@ -22,6 +22,17 @@ pub fn is_hazard(k: u64) -> bool {
 
 /// `lower_f32` as the engine searches it: its errors are dense, so it is
 /// always swept.
+///
+/// ```
+/// use beatty_hazards::{Formula, Method, lower_f32::LowerF32, no_progress, stats_of};
+/// // The definition: where the f32 formula differs from the exact ⌊kφ⌋.
+/// let by_definition = (0..=5000u64)
+///     .filter(|&k| u128::from(beatty_float::lower_f32(k)) != beatty_core::golden::lower_wide(k))
+///     .count() as u64;
+/// let s = stats_of(&LowerF32, 0..=5000, Method::Enumerate, &no_progress);
+/// assert_eq!(s.count, by_definition);
+/// assert_eq!(LowerF32.name(), "lower_f32");
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct LowerF32;
 

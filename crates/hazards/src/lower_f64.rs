@@ -27,6 +27,14 @@ pub fn is_hazard(k: u64) -> bool {
 
 /// `lower_f64` as the engine searches it: swept with the vectorised kernel,
 /// enumerated by the error bound.
+///
+/// ```
+/// use beatty_hazards::{Formula, lower_f64::LowerF64};
+/// // k = F(40): (k·φ) in doubles rounds up past ⌊kφ⌋ = 165580140.
+/// assert!(LowerF64.is_hazard(102_334_155));
+/// assert!(!LowerF64.is_hazard(102_334_154));
+/// assert_eq!(LowerF64.name(), "lower_f64");
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct LowerF64;
 
@@ -52,7 +60,7 @@ impl Formula for LowerF64 {
     }
 }
 
-fn engine(method: Method) -> Engine {
+fn engine(method: Method) -> Engine<'static> {
     Engine::new(&LowerF64, method)
 }
 
@@ -106,7 +114,7 @@ fn sweep_block(lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
 
 /// For the benchmark only (`crates/bench/benches/hazards.rs`): how many hazards of `lower_f64` the
 /// sweep finds in `lo..=hi` on the calling thread with the portable build of the kernel
-/// (`avx2 = false`) or the AVX2 build (`None` if this CPU has no AVX2).
+/// (`avx2 = false`) or the AVX2 build (`None` if this CPU has no AVX2); 0 when lo > hi.
 #[doc(hidden)]
 #[must_use]
 pub fn kernel_count(lo: u64, hi: u64, avx2: bool) -> Option<u64> {
@@ -123,7 +131,10 @@ pub fn kernel_count(lo: u64, hi: u64, avx2: bool) -> Option<u64> {
         Kernel::Portable
     };
     let mut n = 0;
-    lower_f64_block_with(kernel, lo, hi, &mut |_| n += 1);
+    // An empty range (lo > hi) has none.
+    if lo <= hi {
+        lower_f64_block_with(kernel, lo, hi, &mut |_| n += 1);
+    }
     Some(n)
 }
 
@@ -166,6 +177,14 @@ impl Consequence {
     /// Whether all four piles are at most `limit` (a judge's limit on a
     /// pile: 10⁹ in POJ 1067), so that both misjudged positions are legal
     /// input.
+    ///
+    /// ```
+    /// // k = F(40): the P-position (165580140, 267914295) and the N-position
+    /// // (165580141, 267914296); the larger pile of the latter decides.
+    /// let c = beatty_hazards::consequence(102_334_155);
+    /// assert!(c.within(267_914_296));
+    /// assert!(!c.within(267_914_295));
+    /// ```
     #[must_use]
     pub fn within(&self, limit: u64) -> bool {
         let limit = u128::from(limit);
@@ -342,7 +361,7 @@ mod tests {
         let (lo, hi) = (5, 4);
         assert!(enumerate(lo..=hi).is_empty());
         assert!(sweep(lo..=hi).is_empty());
-        assert!(crate::candidates(lo..=hi).is_empty());
+        assert_eq!(crate::candidates(lo..=hi), Ok(vec![]));
         assert_eq!(count(lo..=hi, Method::Enumerate), 0);
         assert_eq!(stats(lo..=hi, Method::Sweep, &no_progress).checked, 0);
         // Near u64::MAX the float formula saturates and nearly every k is a hazard.

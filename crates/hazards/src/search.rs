@@ -65,12 +65,12 @@ pub trait Formula: Sync {
 
 /// One concrete search: a formula and the method that finds its hazards.
 #[derive(Clone, Copy)]
-pub(crate) struct Engine {
-    formula: &'static dyn Formula,
+pub(crate) struct Engine<'f> {
+    formula: &'f dyn Formula,
     enumerate: bool,
 }
 
-impl core::fmt::Debug for Engine {
+impl core::fmt::Debug for Engine<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Engine")
             .field("formula", &self.formula.name())
@@ -82,10 +82,10 @@ impl core::fmt::Debug for Engine {
 /// Sweep blocks: 2²⁰ inputs.
 const SWEEP_BLOCK: u64 = 1 << 20;
 
-impl Engine {
+impl<'f> Engine<'f> {
     /// `formula` searched by `method` (a formula without an enumeration is
     /// always swept).
-    pub(crate) fn new(formula: &'static dyn Formula, method: Method) -> Engine {
+    pub(crate) fn new(formula: &'f dyn Formula, method: Method) -> Engine<'f> {
         Engine {
             formula,
             enumerate: method == Method::Enumerate && formula.enumerates(),
@@ -127,7 +127,7 @@ impl Engine {
     }
 
     /// The hazards of `range`, in order, computed lazily.
-    pub(crate) fn iter(self, range: RangeInclusive<u64>, progress: Progress<'_>) -> Hazards<'_> {
+    pub(crate) fn iter(self, range: RangeInclusive<u64>, progress: Progress<'f>) -> Hazards<'f> {
         let (lo, hi) = range.into_inner();
         Hazards {
             engine: self,
@@ -202,7 +202,7 @@ impl Engine {
 /// assert_eq!(h.next(), Some(102_334_155)); // only the first blocks are searched
 /// ```
 pub struct Hazards<'a> {
-    engine: Engine,
+    engine: Engine<'a>,
     progress: Progress<'a>,
     /// The start of the next block to search, `None` once the range is done.
     next: Option<u64>,

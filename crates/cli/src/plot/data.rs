@@ -97,7 +97,8 @@ pub fn hazard_data(to: u64, formula: crate::hazards::Formula) -> (Vec<(u32, u64)
     }
     let top = to.min(super::LIST_TO);
     let list = match formula {
-        F::LowerF64 => h::enumerate(1..=top, &h::no_progress),
+        F::LowerF64 => h::lower_f64_enumerate(1..=top, &h::no_progress)
+            .expect("95 hazards up to 10^9, far below COLLECT_LIMIT"),
         F::ClassifyF64 | F::LowerF32 => Vec::new(),
     };
     (decades, list)

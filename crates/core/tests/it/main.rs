@@ -5,6 +5,7 @@
 //! `cargo test --release -p beatty-core --test it -- --ignored`.
 
 mod common;
+mod edges;
 mod golden;
 mod isqrt;
 mod pairs;

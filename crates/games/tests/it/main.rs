@@ -3,6 +3,7 @@
 //! against published values.
 
 mod awythoff_complete;
+mod edges;
 mod euclid_brute_force;
 mod fibonacci_nim_brute_force;
 mod moves_by_rules;

@@ -108,7 +108,10 @@ const LISTED_UP_TO: u64 = 10_000_000_000;
 /// The hazard indices of `lower_f64` up to [`LISTED_UP_TO`], in increasing order.
 fn listed() -> &'static [u64] {
     static LIST: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
-    LIST.get_or_init(|| beatty_hazards::lower_f64_hazards(0..=LISTED_UP_TO))
+    LIST.get_or_init(|| {
+        beatty_hazards::lower_f64_hazards(0..=LISTED_UP_TO)
+            .expect("about 1000 hazards up to 10^10, far below COLLECT_LIMIT")
+    })
 }
 
 impl HazardInterest {

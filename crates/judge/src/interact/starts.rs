@@ -495,7 +495,7 @@ fn hazard_starts(game: Game, rng: &mut SplitMix64) -> Vec<Start> {
         Game::Wythoff => {
             // Hazard indices of lower_f64 below 10^10, and the first ones
             // above 2^53 / φ where nearly every index is one.
-            let mut ks = beatty_hazards::lower_f64_hazards(0..=10_000_000_000);
+            let mut ks = beatty_hazards::lower_f64_hazards(0..=10_000_000_000).unwrap();
             ks.truncate(30);
             let big = beatty_core::golden::floor_div_phi(MAX_NUMBER) / 2;
             ks.extend(

@@ -109,7 +109,10 @@ pub(super) fn pair(k: u64) -> (u64, u64) {
 /// is wrong, computed once per process.
 fn hazards() -> &'static [u64] {
     static H: OnceLock<Vec<u64>> = OnceLock::new();
-    H.get_or_init(|| beatty_hazards::lower_f64_hazards(0..=max_pair_index(MAX)))
+    H.get_or_init(|| {
+        beatty_hazards::lower_f64_hazards(0..=max_pair_index(MAX))
+            .expect("95 hazards up to 10^9, far below COLLECT_LIMIT")
+    })
 }
 
 /// The truncated constants of φ that contestants write, each with the way it
@@ -473,7 +476,7 @@ pub(super) mod tests {
         let mut classed = std::collections::HashSet::new();
         let float_errs =
             |a: u64, b: u64| beatty_float::is_p_position_f64(a, b) != golden::is_p_position(a, b);
-        let hazards = beatty_hazards::lower_f64_hazards(0..=kmax);
+        let hazards = beatty_hazards::lower_f64_hazards(0..=kmax).unwrap();
         assert_eq!(hazards.first(), Some(&102_334_155));
         for k in hazards {
             let (a, b) = (golden::lower(k).unwrap(), golden::upper(k).unwrap());

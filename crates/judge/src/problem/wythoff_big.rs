@@ -113,7 +113,8 @@ fn hack_cases() -> &'static [Case] {
     static H: OnceLock<Vec<Case>> = OnceLock::new();
     H.get_or_init(|| {
         let kmax = max_pair_index(MAX);
-        let mut ks = beatty_hazards::lower_f64_hazards(kmax - 2000..=kmax);
+        let mut ks = beatty_hazards::lower_f64_hazards(kmax - 2000..=kmax)
+            .expect("2001 inputs: at most 2001 hazards, below COLLECT_LIMIT");
         ks.extend(fibonacci_and_lucas());
         let mut v = Vec::new();
         for k in ks {
@@ -323,7 +324,8 @@ mod tests {
             }
         }
         // the double hazards: every neighbour the double solution gets wrong
-        let mut ks = beatty_hazards::lower_f64_hazards(kmax - 2000..=kmax);
+        let mut ks = beatty_hazards::lower_f64_hazards(kmax - 2000..=kmax)
+            .expect("2001 inputs: at most 2001 hazards, below COLLECT_LIMIT");
         ks.extend(&special);
         let mut doubles = std::collections::HashSet::new();
         for k in ks {
