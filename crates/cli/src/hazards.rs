@@ -893,7 +893,8 @@ mod tests {
         a.count_only = true;
         let (text, s) = output(&a);
         assert_eq!(text.lines().count(), 1);
-        let listed = hazards::lower_f64_enumerate(0..=1_000_000_000, &hazards::no_progress).unwrap();
+        let listed =
+            hazards::lower_f64_enumerate(0..=1_000_000_000, &hazards::no_progress).unwrap();
         assert_eq!(s.count, listed.len() as u64);
         // The same first hazard and inside-limits count as the listing run.
         assert_eq!(s.first, listed.first().copied());

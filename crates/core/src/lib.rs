@@ -55,6 +55,9 @@
 //!
 //! `no_std`, `forbid(unsafe_code)`, no dependencies, and no floating point
 //! anywhere in the source.
+// Every public function is total (an answer, or None or an error, for
+// every value of its arguments): a `Result` says when it errs.
+#![warn(clippy::missing_errors_doc)]
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(clippy::float_arithmetic)]

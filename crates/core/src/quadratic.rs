@@ -129,7 +129,10 @@ const fn scale(x: i128, g: u128, negate: bool) -> Option<i64> {
 impl QuadraticIrrational {
     /// Builds (p + q·√d)/r, reduced, with r made positive.
     ///
-    /// Errors: `r = 0`, `q = 0`, or `d` zero or a perfect square.
+    /// # Errors
+    ///
+    /// [`QuadraticError`] when `r = 0`, `q = 0`, `d` is zero or a perfect
+    /// square, or the reduced parameters do not fit in `i64`.
     ///
     /// ```
     /// use beatty_core::quadratic::{QuadraticError, QuadraticIrrational};
@@ -221,7 +224,9 @@ impl QuadraticIrrational {
     /// game with parameter `a ≥ 1` (a = 1 gives φ). Its P-positions are
     /// (⌊nα_a⌋, ⌊nα_a⌋ + a·n).
     ///
-    /// Errors with [`QuadraticError::NotGreaterThanOne`] for `a = 0` and
+    /// # Errors
+    ///
+    /// [`QuadraticError::NotGreaterThanOne`] for `a = 0` and
     /// [`QuadraticError::Overflow`] when `a² + 4` does not fit in `u64`.
     ///
     /// ```
@@ -316,7 +321,10 @@ impl QuadraticIrrational {
 
     /// The complementary Beatty ratio β = α/(α − 1), so that 1/α + 1/β = 1.
     ///
-    /// Errors when α ≤ 1 or the result does not fit.
+    /// # Errors
+    ///
+    /// [`QuadraticError::NotGreaterThanOne`] when α ≤ 1, and
+    /// [`QuadraticError::Overflow`] when the result does not fit.
     ///
     /// ```
     /// use beatty_core::quadratic::QuadraticIrrational;
@@ -367,7 +375,10 @@ impl QuadraticIrrational {
     /// The Beatty sequence ⌊nα⌋ for n = 1, 2, …, ending at the first value
     /// that does not fit in `u64` (or overflows the computation).
     ///
-    /// Errors when α ≤ 1 (the sequence would not be a Beatty sequence).
+    /// # Errors
+    ///
+    /// [`QuadraticError::NotGreaterThanOne`] when α ≤ 1 (the sequence would
+    /// not be a Beatty sequence).
     ///
     /// ```
     /// use beatty_core::quadratic::QuadraticIrrational;

@@ -14,6 +14,9 @@
 //! assert_eq!(lower_f64(102_334_155), 165_580_141); // wrong: the exact value is 165580140
 //! assert_eq!(beatty_core::golden::lower(102_334_155), Some(165_580_140));
 //! ```
+// Every public function is total (an answer, or None or an error, for
+// every value of its arguments): a `Result` says when it errs.
+#![warn(clippy::missing_errors_doc)]
 
 /// φ as the classic solutions compute it: `(1.0 + 5f64.sqrt()) / 2.0`.
 ///

@@ -80,6 +80,10 @@ pub struct AWythoff {
 impl AWythoff {
     /// The game with parameter `a`; errors when `a` is 0.
     ///
+    /// # Errors
+    ///
+    /// [`AWythoffError::ZeroParameter`] when `a` is 0.
+    ///
     /// ```
     /// use beatty_games::awythoff::AWythoff;
     /// assert_eq!(AWythoff::new(3).unwrap().parameter(), 3);

@@ -85,6 +85,10 @@ const fn residue(n: u64, m: u64) -> u64 {
 
 /// Outcome of a pile of `n` stones when each move takes 1..=`m`.
 ///
+/// # Errors
+///
+/// [`BashError::ZeroMaxTake`] when `m` is 0.
+///
 /// ```
 /// use beatty_games::{bash, Outcome};
 /// assert_eq!(bash::outcome(23, 2), Ok(Outcome::N));
@@ -101,6 +105,10 @@ pub fn outcome(n: u64, m: u64) -> Result<Outcome, BashError> {
 
 /// The Sprague–Grundy value `n mod (m + 1)`.
 ///
+/// # Errors
+///
+/// [`BashError::ZeroMaxTake`] when `m` is 0.
+///
 /// ```
 /// use beatty_games::bash;
 /// assert_eq!(bash::grundy(10, 3), Ok(2));
@@ -116,6 +124,10 @@ pub fn grundy(n: u64, m: u64) -> Result<u64, BashError> {
 /// The winning take from `n` (the unique number of stones to take that
 /// leaves a P-position), or `None` when `n` is a P-position.
 ///
+/// # Errors
+///
+/// [`BashError::ZeroMaxTake`] when `m` is 0.
+///
 /// ```
 /// use beatty_games::bash;
 /// assert_eq!(bash::winning_take(10, 3), Ok(Some(2)));
@@ -129,6 +141,10 @@ pub fn winning_take(n: u64, m: u64) -> Result<Option<u64>, BashError> {
 /// Outcome of misère Bash (whoever takes the last stone loses): P exactly
 /// when `n ≡ 1 (mod m + 1)`. The empty pile is an N-position: the opponent
 /// took the last stone and lost.
+///
+/// # Errors
+///
+/// [`BashError::ZeroMaxTake`] when `m` is 0.
 ///
 /// ```
 /// use beatty_games::{bash, Outcome};
@@ -148,6 +164,10 @@ pub fn misere_outcome(n: u64, m: u64) -> Result<Outcome, BashError> {
 /// The winning take in misère Bash: the take that leaves `≡ 1 (mod m + 1)`
 /// stones, or `None` when there is none (`n ≡ 1`, or the empty pile, which
 /// is won without a move).
+///
+/// # Errors
+///
+/// [`BashError::ZeroMaxTake`] when `m` is 0.
 ///
 /// ```
 /// use beatty_games::bash;
@@ -171,6 +191,11 @@ pub fn misere_winning_take(n: u64, m: u64) -> Result<Option<u64>, BashError> {
 /// winning first bids always form one contiguous range; `None` when there is
 /// none (the first bidder loses). See the [module documentation](self) for
 /// the reasoning and for `price = 0`.
+///
+/// # Errors
+///
+/// [`BashError::ZeroMaxTake`] when `max_raise` is 0, [`BashError::ZeroPrice`]
+/// when `price` is 0.
 ///
 /// ```
 /// use beatty_games::bash::{auction_winning_bids, BashError};
@@ -212,6 +237,10 @@ pub struct Bash {
 
 impl Bash {
     /// The game with takes of 1..=`max_take`; errors when `max_take` is 0.
+    ///
+    /// # Errors
+    ///
+    /// [`BashError::ZeroMaxTake`] when `max_take` is 0.
     ///
     /// ```
     /// use beatty_games::bash::{Bash, BashError};
@@ -270,6 +299,11 @@ pub struct Auction {
 impl Auction {
     /// The auction with target price `target` (M) and raises of
     /// 1..=`max_raise` (N); the same errors as [`auction_winning_bids`].
+    ///
+    /// # Errors
+    ///
+    /// [`BashError::ZeroMaxTake`] when `max_raise` is 0,
+    /// [`BashError::ZeroPrice`] when `target` is 0.
     ///
     /// ```
     /// use beatty_games::bash::{Auction, BashError};

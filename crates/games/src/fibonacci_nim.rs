@@ -89,6 +89,10 @@ fn opening(n: u64) -> Result<u64, FibonacciNimError> {
 /// The outcome of the opening with `n` stones: P exactly when n is a
 /// Fibonacci number. Errors for n < 2.
 ///
+/// # Errors
+///
+/// [`FibonacciNimError::TooFewStones`] for n < 2.
+///
 /// ```
 /// use beatty_games::{fibonacci_nim::outcome, Outcome};
 /// assert_eq!(outcome(2), Ok(Outcome::P));
@@ -102,6 +106,10 @@ pub fn outcome(n: u64) -> Result<Outcome, FibonacciNimError> {
 /// The winning first take from `n` stones — the smallest term of n's
 /// Zeckendorf representation — or `None` when n is a Fibonacci number.
 /// Errors for n < 2.
+///
+/// # Errors
+///
+/// [`FibonacciNimError::TooFewStones`] for n < 2.
 ///
 /// ```
 /// use beatty_games::fibonacci_nim::winning_take;
@@ -176,6 +184,10 @@ fn large_winning_take(n: u64, m: u64) -> Option<u64> {
 /// are short: at most 107 moves for n < 2·10⁵ and below 100 on random
 /// `u64` (measured; taking the smallest term instead would make them
 /// linear in n). Errors for n < 2.
+///
+/// # Errors
+///
+/// [`FibonacciNimError::TooFewStones`] for n < 2.
 ///
 /// ```
 /// use beatty_games::fibonacci_nim::perfect_play;

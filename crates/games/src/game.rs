@@ -616,6 +616,47 @@ mod tests {
         assert_eq!(hash(&|h| h.write(&[1, 2])), bytes);
     }
 
+    /// Position 0 with five terminal options, 1 to 5: six positions.
+    struct Star;
+    impl Game for Star {
+        type Position = u8;
+        fn moves(&self, p: &u8) -> impl Iterator<Item = u8> {
+            let n = if *p == 0 { 5 } else { 0 };
+            1..=n
+        }
+    }
+
+    /// The limit is on the positions a table holds: the six of `Star` fit in
+    /// six and not in five, whichever question is asked.
+    #[test]
+    fn the_limit_counts_the_positions_held() {
+        let too_large = Err(OracleError::TooLarge { limit: 5 });
+        assert_eq!(Oracle::with_limit(Star, 6).grundy(&0), Ok(1));
+        assert_eq!(Oracle::with_limit(Star, 5).grundy(&0), too_large);
+        assert_eq!(Oracle::with_limit(Star, 6).remoteness(&0), Ok(1));
+        assert_eq!(Oracle::with_limit(Star, 5).remoteness(&0), too_large);
+        assert_eq!(
+            Oracle::with_limit(Star, 6).misere_outcome(&0),
+            Ok(Outcome::P)
+        );
+        assert_eq!(
+            Oracle::with_limit(Star, 5).misere_outcome(&0),
+            too_large.map(|_: u64| Outcome::P)
+        );
+        assert_eq!(
+            Oracle::with_limit(Star, 6).winning_moves(&0),
+            Ok(vec![1, 2, 3, 4, 5])
+        );
+        assert_eq!(Oracle::with_limit(Star, 6).perfect_play(&0), Ok(vec![0, 1]));
+        // Five options do not even fit beside the start in four.
+        assert_eq!(
+            Oracle::with_limit(Star, 4).outcome(&0),
+            Err(OracleError::TooLarge { limit: 4 })
+        );
+        let m = OracleError::TooLarge { limit: 4 }.to_string();
+        assert!(m.contains("more than 4 positions"), "{m}");
+    }
+
     #[test]
     fn mex_examples() {
         assert_eq!(mex(&[]), 0);

@@ -47,6 +47,9 @@
 //! // Doubles get this one wrong: ⌊102334155·φ⌋ = 165580140.
 //! assert_eq!(wythoff::outcome(165_580_140, 267_914_295), Outcome::P);
 //! ```
+// Every public function is total (an answer, or None or an error, for
+// every value of its arguments): a `Result` says when it errs.
+#![warn(clippy::missing_errors_doc)]
 // `no_std` with `alloc`; the unit tests use std's prelude.
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]

@@ -193,6 +193,11 @@ impl Component {
 /// The Grundy value of the sum: the XOR of the components' values. `table`
 /// supplies Wythoff values (pass `None` when there are no Wythoff parts).
 ///
+/// # Errors
+///
+/// [`SumError::Unavailable`] for a Wythoff component without a `table` that
+/// holds it, [`SumError::Bash`] for a Bash component with `max_take` 0.
+///
 /// ```
 /// use beatty_games::sum::{grundy, Component};
 /// use beatty_games::wythoff::grundy_table;
@@ -208,6 +213,10 @@ pub fn grundy(components: &[Component], table: Option<&GrundyTable>) -> Result<u
 }
 
 /// The outcome of the sum: [`Outcome::P`] exactly when the XOR is 0.
+///
+/// # Errors
+///
+/// As [`grundy`].
 ///
 /// ```
 /// use beatty_games::sum::{outcome, Component};
@@ -226,6 +235,10 @@ pub fn outcome(components: &[Component], table: Option<&GrundyTable>) -> Result<
 
 /// A winning move of the sum — the first component (in slice order) that
 /// can bring the XOR to 0, and where it goes — or `None` at a P-position.
+///
+/// # Errors
+///
+/// As [`grundy`].
 ///
 /// ```
 /// use beatty_games::sum::{winning_move, Component, SumMove};

@@ -39,6 +39,9 @@
 //! `Vec` (at most [`COLLECT_LIMIT`] items, else [`TooMany`]). Every public
 //! function is total: it answers or returns an error for every value of its
 //! arguments.
+// Every public function is total (an answer, or None or an error, for
+// every value of its arguments): a `Result` says when it errs.
+#![warn(clippy::missing_errors_doc)]
 
 pub mod classify_f64;
 pub mod enumerate;

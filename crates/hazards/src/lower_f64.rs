@@ -112,7 +112,7 @@ fn sweep_block(lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
     lower_f64_block_with(Kernel::best(), lo, hi, visit);
 }
 
-/// For the benchmark only (`crates/bench/benches/hazards.rs`): how many hazards of `lower_f64` the
+/// For the workspace's benchmark only: how many hazards of `lower_f64` the
 /// sweep finds in `lo..=hi` on the calling thread with the portable build of the kernel
 /// (`avx2 = false`) or the AVX2 build (`None` if this CPU has no AVX2); 0 when lo > hi.
 #[doc(hidden)]

@@ -66,7 +66,10 @@ fn sweep_reproduces_the_list_on_a_sub_range() {
 #[test]
 fn sweep_reproduces_the_whole_list() {
     // Visits all 10⁹ k: about 1 s on 2 cores in the test profile (vectorised kernel).
-    assert_eq!(hazards::lower_f64_sweep(0..=1_000_000_000, &no_progress).unwrap(), listed());
+    assert_eq!(
+        hazards::lower_f64_sweep(0..=1_000_000_000, &no_progress).unwrap(),
+        listed()
+    );
 }
 
 #[test]
@@ -110,7 +113,10 @@ fn classify_f64_hazards_agree_between_methods_on_a_stretch_with_hazards() {
     let (lo, hi) = (160_000_000, 180_000_000);
     let e = hazards::classify_f64_enumerate(lo..=hi).unwrap();
     assert!(e.contains(&165_580_140));
-    assert_eq!(e, hazards::classify_f64_sweep(lo..=hi, &no_progress).unwrap());
+    assert_eq!(
+        e,
+        hazards::classify_f64_sweep(lo..=hi, &no_progress).unwrap()
+    );
 }
 
 #[test]

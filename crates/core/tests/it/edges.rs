@@ -210,7 +210,7 @@ fn isqrt_and_zeckendorf_are_total() {
     ] {
         if let Some(f) = p.call(|| format!("fibonacci({i})"), || zeckendorf::fibonacci(i)) {
             assert_eq!(f.is_some(), i <= zeckendorf::MAX_INDEX);
-            if i >= 2 && i <= zeckendorf::MAX_INDEX {
+            if (2..=zeckendorf::MAX_INDEX).contains(&i) {
                 // The definition: F(i) = F(i − 1) + F(i − 2).
                 let (a, b) = (zeckendorf::fibonacci(i - 1), zeckendorf::fibonacci(i - 2));
                 assert_eq!(f, a.zip(b).map(|(a, b)| a + b));
