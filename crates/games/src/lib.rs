@@ -34,6 +34,16 @@
 //! All games use *normal play* (the player who cannot move loses) unless a
 //! function says "misère".
 //!
+//! Every public function is total: it answers, or returns `None` or an
+//! error, for every value of its arguments (the brute-force
+//! [`Oracle`](game::Oracle) included: past its limit it says
+//! [`TooLarge`](game::OracleError::TooLarge) rather than exhaust memory).
+//!
+//! **Features.** `std` (default) adds the [`Oracle`](game::Oracle), whose
+//! memo tables are std's hash maps. Without it
+//! (`default-features = false`) the crate is `#![no_std]` and needs only
+//! `alloc`.
+//!
 //! A *move* is named by the position it leads to (`euclid::winning_moves`,
 //! `wythoff::Move::to`, `sum::SumMove::to`, `game::Oracle::winning_moves`).
 //! The one-pile games name what a player says instead, the *take*, the number
