@@ -257,14 +257,15 @@ impl Game for AWythoff {
     /// first, l from the second, |k − l| < a), nearest first. O((x + y)·a)
     /// items, lazily.
     fn moves(&self, &(x, y): &(u64, u64)) -> impl Iterator<Item = (u64, u64)> {
-        let a = self.a;
+        // |k − l| < a: l within `reach` of k.
+        let reach = self.a - 1;
         let first = (0..x).rev().map(move |v| (v, y));
         let second = (0..y).rev().map(move |w| (x, w));
-        // l ∈ [1, y] with |k − l| < a, i.e. k − a < l < k + a; so k < y + a:
-        // no k beyond that has a move, and none is visited.
-        let both = (1..=x.min(y.saturating_add(a - 1))).flat_map(move |k| {
-            let low = k.saturating_sub(a - 1).max(1);
-            let high = k.saturating_add(a - 1).min(y);
+        // l ∈ [1, y] with k − reach ≤ l ≤ k + reach; so k ≤ y + reach: no k
+        // beyond that has a move, and none is visited.
+        let both = (1..=x.min(y.saturating_add(reach))).flat_map(move |k| {
+            let low = k.saturating_sub(reach).max(1);
+            let high = k.saturating_add(reach).min(y);
             (low..=high).map(move |l| (x - k, y - l))
         });
         first.chain(second).chain(both)

@@ -98,7 +98,14 @@ pub(crate) fn walk_block(lo: u64, hi: u64, visit: impl FnMut(u64)) {
 /// assert!(h.iter().all(|k| c.binary_search(k).is_ok()));
 /// ```
 pub fn candidates(range: RangeInclusive<u64>) -> Result<Vec<u64>, crate::TooMany> {
-    let limit = crate::COLLECT_LIMIT;
+    candidates_at_most(range, crate::COLLECT_LIMIT)
+}
+
+/// [`candidates`] with `limit` for the limit.
+fn candidates_at_most(
+    range: RangeInclusive<u64>,
+    limit: usize,
+) -> Result<Vec<u64>, crate::TooMany> {
     let (lo, hi) = (*range.start(), (*range.end()).min(ENUMERATION_LIMIT));
     let mut out = Vec::new();
     let mut a = lo;
@@ -370,6 +377,19 @@ mod tests {
         let got = candidates(c..=c + 10_000).unwrap();
         assert_eq!(got.first(), Some(&c));
         assert_eq!(got, brute(c, c + 10_000));
+    }
+
+    /// A list of exactly the limit fits, one more does not.
+    #[test]
+    fn candidates_are_bounded_by_the_collect_limit() {
+        let all = candidates(0..=200_000_000).unwrap();
+        let n = all.len();
+        assert!(n >= 3); // at least the hazards F(40), 141422324, 180510493
+        assert_eq!(candidates_at_most(0..=200_000_000, n), Ok(all.clone()));
+        assert_eq!(
+            candidates_at_most(0..=200_000_000, n - 1),
+            Err(crate::TooMany { limit: n - 1 })
+        );
     }
 
     #[test]

@@ -115,9 +115,13 @@ impl std::error::Error for TooMany {}
 
 /// Collects at most [`COLLECT_LIMIT`] items, stopping (and the search with
 /// them) at the first one over.
-pub(crate) fn collect(items: impl Iterator<Item = u64>) -> Result<Vec<u64>, TooMany> {
-    let limit = COLLECT_LIMIT;
-    let out: Vec<u64> = items.take(limit + 1).collect();
+fn collect(items: impl Iterator<Item = u64>) -> Result<Vec<u64>, TooMany> {
+    collect_at_most(items, COLLECT_LIMIT)
+}
+
+/// Collects at most `limit` items, stopping at the first one over.
+fn collect_at_most(items: impl Iterator<Item = u64>, limit: usize) -> Result<Vec<u64>, TooMany> {
+    let out: Vec<u64> = items.take(limit.saturating_add(1)).collect();
     if out.len() > limit {
         return Err(TooMany { limit });
     }
@@ -295,3 +299,18 @@ pub fn lower_f32_summary(range: RangeInclusive<u64>, progress: Progress<'_>) -> 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_of_the_limit_fits_and_one_more_does_not() {
+        assert_eq!(collect_at_most(0..3, 3), Ok(vec![0, 1, 2]));
+        assert_eq!(collect_at_most(0..4, 3), Err(TooMany { limit: 3 }));
+        assert_eq!(collect_at_most(0..0, 0), Ok(vec![]));
+        assert_eq!(collect_at_most(0..1, 0), Err(TooMany { limit: 0 }));
+        // An endless iterator stops one past the limit.
+        assert_eq!(collect_at_most(0.., 5), Err(TooMany { limit: 5 }));
+    }
+}
