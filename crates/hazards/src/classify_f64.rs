@@ -65,7 +65,10 @@ impl Formula for ClassifyF64 {
     }
 
     fn enumerate_block(&self, lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
-        enumerate_block(lo, hi, visit);
+        // The sweep is `Formula::sweep_block`'s default: the predicate at every a.
+        let sweep: crate::enumerate::BlockSearch =
+            |a, b, visit| crate::sweep::filter(a, b, is_hazard, visit);
+        crate::enumerate::any_range(lo, hi, visit, enumerate_block, sweep);
     }
 }
 

@@ -70,6 +70,36 @@ pub(crate) fn block_end(a: u64, hi: u64) -> u64 {
     a.saturating_add(len - 1).min(hi).min(ENUMERATION_LIMIT)
 }
 
+/// A search of one block `lo..=hi`, calling `visit` with each hazard in order.
+pub(crate) type BlockSearch = fn(u64, u64, &mut dyn FnMut(u64));
+
+/// A formula's `enumerate_block` for any `lo..=hi`, as the public trait
+/// method must serve it: the part up to [`ENUMERATION_LIMIT`] enumerated by
+/// `enumerate` one engine block at a time (so that a formula that gathers a
+/// block's hazards holds one block's worth), the part above swept by `sweep`;
+/// nothing when `lo > hi`.
+pub(crate) fn any_range(
+    lo: u64,
+    hi: u64,
+    visit: &mut dyn FnMut(u64),
+    enumerate: BlockSearch,
+    sweep: BlockSearch,
+) {
+    let top = hi.min(ENUMERATION_LIMIT);
+    let mut a = lo;
+    while a <= top {
+        let b = block_end(a, top);
+        enumerate(a, b, visit);
+        if b == top {
+            break;
+        }
+        a = b + 1;
+    }
+    if hi > ENUMERATION_LIMIT {
+        sweep(lo.max(ENUMERATION_LIMIT + 1), hi, visit);
+    }
+}
+
 /// Calls `visit` with every candidate of the block `lo..=hi` (hi ≤
 /// [`ENUMERATION_LIMIT`]), in increasing order.
 pub(crate) fn walk_block(lo: u64, hi: u64, visit: impl FnMut(u64)) {

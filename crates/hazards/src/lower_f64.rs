@@ -56,7 +56,7 @@ impl Formula for LowerF64 {
     }
 
     fn enumerate_block(&self, lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
-        enumerate_block(lo, hi, visit);
+        enumerate::any_range(lo, hi, visit, enumerate_block, sweep_block);
     }
 }
 
@@ -109,7 +109,10 @@ fn lower_f64_block_with(kernel: Kernel, lo: u64, hi: u64, visit: &mut dyn FnMut(
 
 /// The `lower_f64` sweep of one block, with the fastest kernel this CPU runs.
 fn sweep_block(lo: u64, hi: u64, visit: &mut dyn FnMut(u64)) {
-    lower_f64_block_with(Kernel::best(), lo, hi, visit);
+    // An empty range (lo > hi) has none.
+    if lo <= hi {
+        lower_f64_block_with(Kernel::best(), lo, hi, visit);
+    }
 }
 
 /// For the workspace's benchmark only: how many hazards of `lower_f64` the

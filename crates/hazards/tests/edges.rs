@@ -252,6 +252,50 @@ fn searches_are_total_and_match_the_definition() {
     p.check();
 }
 
+/// The `Formula` methods of the crate's formulas, called directly at any
+/// range (the engine calls them with its own blocks only): reversed ranges
+/// are empty, and the part above the enumeration limit is swept.
+#[test]
+fn formula_methods_take_any_range() {
+    let mut p = Panics::default();
+    let formulas: [&dyn Formula; 3] = [
+        &lower_f64::LowerF64,
+        &lower_f32::LowerF32,
+        &classify_f64::ClassifyF64,
+    ];
+    for f in formulas {
+        let name = f.name();
+        p.call(|| format!("{name}.enumerates()"), || f.enumerates());
+        for r in ranges() {
+            let (lo, hi) = r.clone().into_inner();
+            let by_predicate: Vec<u64> = r.clone().filter(|&k| f.is_hazard(k)).collect();
+            let mut swept = Vec::new();
+            p.call(
+                || format!("{name}.sweep_block({lo}, {hi})"),
+                || f.sweep_block(lo, hi, &mut |k| swept.push(k)),
+            );
+            assert_eq!(swept, by_predicate, "{name} swept {lo}..={hi}");
+            let mut enumerated = Vec::new();
+            p.call(
+                || format!("{name}.enumerate_block({lo}, {hi})"),
+                || f.enumerate_block(lo, hi, &mut |k| enumerated.push(k)),
+            );
+            assert_eq!(enumerated, by_predicate, "{name} enumerated {lo}..={hi}");
+            if name == "lower_f64" {
+                let by_definition: Vec<u64> = r.clone().filter(|&k| lower_f64_wrong(k)).collect();
+                assert_eq!(by_predicate, by_definition);
+            }
+        }
+        // Straddling the limit: enumerated below, swept above.
+        let (lo, hi) = (ENUMERATION_LIMIT - 3000, ENUMERATION_LIMIT + 3000);
+        let mut enumerated = Vec::new();
+        f.enumerate_block(lo, hi, &mut |k| enumerated.push(k));
+        let by_predicate: Vec<u64> = (lo..=hi).filter(|&k| f.is_hazard(k)).collect();
+        assert_eq!(enumerated, by_predicate, "{name} across the limit");
+    }
+    p.check();
+}
+
 /// The whole of `u64`: the lazy iterators and the counts start at once; the
 /// lists stop at the limit with an error instead of exhausting memory.
 #[test]
