@@ -329,7 +329,8 @@ impl<G: Game + fmt::Debug> fmt::Debug for Oracle<G> {
 #[cfg(feature = "std")]
 impl<G: Game> Oracle<G> {
     /// The limit of [`Oracle::new`]: 2²² positions per question (each memo
-    /// table holds at most this many; about 100 MiB for pairs of `u64`).
+    /// table holds at most this many: for a Wythoff position and its Grundy
+    /// value, 24 bytes an entry in at most 2²³ hash buckets, about 200 MiB).
     pub const DEFAULT_LIMIT: usize = 1 << 22;
 
     /// An oracle for `game` with empty memo tables and the
