@@ -87,18 +87,18 @@ pub(crate) fn any_range(
 ) {
     let top = hi.min(ENUMERATION_LIMIT);
     let mut a = lo;
+    // b ≤ top ≤ the limit: b + 1 cannot overflow.
     while a <= top {
         let b = block_end(a, top);
         enumerate(a, b, visit);
-        if b == top {
-            break;
-        }
         a = b + 1;
     }
-    if hi > ENUMERATION_LIMIT {
-        sweep(lo.max(ENUMERATION_LIMIT + 1), hi, visit);
-    }
+    // Empty (lo > hi) unless hi is above the limit.
+    sweep(lo.max(SWEPT_FROM), hi, visit);
 }
+
+/// The first input [`any_range`] sweeps.
+const SWEPT_FROM: u64 = ENUMERATION_LIMIT + 1;
 
 /// Calls `visit` with every candidate of the block `lo..=hi` (hi ≤
 /// [`ENUMERATION_LIMIT`]), in increasing order.

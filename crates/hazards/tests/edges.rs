@@ -32,6 +32,9 @@ fn ranges() -> Vec<RangeInclusive<u64>> {
         ENUMERATION_LIMIT - 50..=ENUMERATION_LIMIT + 50,
         (1 << 53) - 50..=(1 << 53) + 50,
         102_334_100..=102_334_200,
+        // One input, a hazard of lower_f64 and one of classify_f64.
+        102_334_155..=102_334_155,
+        165_580_140..=165_580_140,
     ];
     let mut state = 0x853c_49e6_748f_ea9b_u64;
     for _ in 0..6 {
