@@ -349,7 +349,9 @@ impl<G: Game> Oracle<G> {
     /// An oracle that holds at most `limit` positions in each memo table,
     /// counting the options waiting on the search stack: a question that
     /// needs more is answered [`OracleError::TooLarge`], in time and memory
-    /// proportional to `limit`, instead of exhausting memory.
+    /// proportional to `limit`, instead of exhausting memory. (A limit larger
+    /// than the memory at hand gives that protection up: the allocator
+    /// aborts the process when memory runs out.)
     ///
     /// ```
     /// use beatty_games::game::{Oracle, OracleError};
