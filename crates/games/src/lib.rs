@@ -65,6 +65,10 @@
 #![forbid(unsafe_code)]
 #![deny(clippy::float_arithmetic)]
 
+// The unit tests check the closed forms against the Oracle.
+#[cfg(all(test, not(feature = "std")))]
+compile_error!("beatty-games' unit tests need the `std` feature (the brute-force Oracle)");
+
 extern crate alloc;
 #[cfg(all(feature = "std", not(test)))]
 extern crate std;
