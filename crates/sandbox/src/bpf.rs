@@ -19,23 +19,36 @@
 
 use seccompiler::{BpfProgram, sock_filter};
 
-/// What a rule tests, beside the system call number. An argument is its low
-/// 32 bits (every tested argument is an `int` or flags below bit 32), at
-/// offset `16 + 8 × i` of `struct seccomp_data` on a little-endian machine.
+/// A condition on one argument of a call. An argument is its low 32 bits
+/// (every argument tested is an `int`, or flags below bit 32 that the
+/// kernel reads as such), at offset `16 + 8 × i` of `struct seccomp_data` on
+/// a little-endian machine.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Test {
-    /// Denied whatever its arguments.
-    Always,
-    /// Denied unless argument `.0` is `.1`.
-    ArgIsNot(u8, u32),
-    /// Denied when argument `.0` has any bit of `.1`.
-    ArgHasAnyOf(u8, u32),
-    /// Denied when argument `.0` is one of `.1`.
-    ArgIsOneOf(u8, &'static [u32]),
+pub(crate) enum Check {
+    /// Argument `.0` is `.1`.
+    Is(u8, u32),
+    /// Argument `.0` is one of `.1`.
+    OneOf(u8, &'static [u32]),
+    /// Argument `.0` has no bit of `.1`.
+    NoneOf(u8, u32),
 }
 
-/// System call `nr` gets `errno` when `test` holds; every call without a
-/// rule is allowed.
+/// What a call's rule answers.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Test {
+    /// Allowed whatever its arguments.
+    Allow,
+    /// Refused (`errno`) whatever its arguments.
+    Refuse,
+    /// Allowed when every check holds; else `errno`.
+    AllowIf(&'static [Check]),
+    /// Allowed when argument `.0` is one of `.1`; `errno` 0 (answered as
+    /// done, and not done) when it is one of `.2`; else `errno`.
+    Pick(u8, &'static [u32], &'static [u32]),
+}
+
+/// System call `nr`'s rule: `test`, with `errno` where it refuses. A number
+/// without a rule gets the program's default `errno`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Rule {
     pub nr: u32,
@@ -79,9 +92,10 @@ fn short(n: usize) -> u8 {
 }
 
 /// The program for `rules` (any order, one per number) on the architecture
-/// whose audit value is `arch`: another architecture's calls (the 32-bit
-/// `int 0x80` ones on x86-64) kill the process, as seccompiler's do.
-pub(crate) fn program(arch: u32, rules: &[Rule]) -> BpfProgram {
+/// whose audit value is `arch`, answering `default` to every number without
+/// a rule: another architecture's calls (the 32-bit `int 0x80` ones on
+/// x86-64) kill the process, as seccompiler's do.
+pub(crate) fn program(arch: u32, rules: &[Rule], default: u32) -> BpfProgram {
     let mut sorted = rules.to_vec();
     sorted.sort_by_key(|r| r.nr);
     let mut p = vec![
@@ -92,18 +106,21 @@ pub(crate) fn program(arch: u32, rules: &[Rule]) -> BpfProgram {
         jump(JGE, X32_BIT, 0, 1),
         errno(libc::ENOSYS as u32),
     ];
-    p.extend(search(&sorted));
+    p.extend(search(&sorted, default));
     p
 }
 
 /// The binary search over `rules` (sorted), with the number in the
 /// accumulator.
-fn search(rules: &[Rule]) -> Vec<sock_filter> {
+fn search(rules: &[Rule], default: u32) -> Vec<sock_filter> {
     if rules.len() <= 3 {
-        return leaf(rules);
+        return leaf(rules, default);
     }
     let mid = rules.len() / 2;
-    let (left, right) = (search(&rules[..mid]), search(&rules[mid..]));
+    let (left, right) = (
+        search(&rules[..mid], default),
+        search(&rules[mid..], default),
+    );
     let pivot = rules[mid].nr;
     let mut p = match u8::try_from(left.len()) {
         // Number ≥ pivot: over the left half.
@@ -118,34 +135,70 @@ fn search(rules: &[Rule]) -> Vec<sock_filter> {
     p
 }
 
-/// At most three rules, tested in turn; no match allows.
-fn leaf(rules: &[Rule]) -> Vec<sock_filter> {
+/// At most three rules, tested in turn; a number none names gets `default`.
+fn leaf(rules: &[Rule], default: u32) -> Vec<sock_filter> {
     let mut p = Vec::new();
     for r in rules {
         let block = action(r);
         p.push(jump(JEQ, r.nr, 0, short(block.len())));
         p.extend(block);
     }
-    p.push(allow());
+    p.push(errno(default));
     p
 }
 
-/// The instructions that answer system call `r.nr`.
+fn arg(i: u8) -> sock_filter {
+    op(LD_ABS, 16 + 8 * u32::from(i))
+}
+
+/// The instructions that answer system call `r.nr` (the accumulator is
+/// reloaded: the number is not needed again).
 fn action(r: &Rule) -> Vec<sock_filter> {
-    let arg = |i: u8| op(LD_ABS, 16 + 8 * u32::from(i));
     match r.test {
-        Test::Always => vec![errno(r.errno)],
-        Test::ArgIsNot(i, v) => vec![arg(i), jump(JEQ, v, 0, 1), allow(), errno(r.errno)],
-        Test::ArgHasAnyOf(i, mask) => {
-            vec![arg(i), jump(JSET, mask, 1, 0), allow(), errno(r.errno)]
-        }
-        Test::ArgIsOneOf(i, values) => {
-            let mut p = vec![arg(i)];
-            for (j, &v) in values.iter().enumerate() {
-                // Equal: over the other tests and the `allow`, to the errno.
-                p.push(jump(JEQ, v, short(values.len() - j), 0));
+        Test::Allow => vec![allow()],
+        Test::Refuse => vec![errno(r.errno)],
+        Test::AllowIf(checks) => {
+            // Built from the end: each check falls through to the next when
+            // it holds and jumps to the errno when it does not.
+            let mut p = vec![allow(), errno(r.errno)];
+            for c in checks.iter().rev() {
+                let mut block = check(*c, p.len() - 1);
+                block.extend(p);
+                p = block;
             }
-            p.extend([allow(), errno(r.errno)]);
+            p
+        }
+        Test::Pick(i, allowed, done) => {
+            // Equal to an allowed value: to the `allow`; to a done one: to
+            // the `errno(0)`; neither: the errno.
+            let n = allowed.len() + done.len();
+            let mut p = vec![arg(i)];
+            for (j, &v) in allowed.iter().enumerate() {
+                p.push(jump(JEQ, v, short(n - j), 0));
+            }
+            for (j, &v) in done.iter().enumerate() {
+                p.push(jump(JEQ, v, short(done.len() - j + 1), 0));
+            }
+            p.extend([errno(r.errno), allow(), errno(0)]);
+            p
+        }
+    }
+}
+
+/// The instructions of `c`, falling through when it holds and jumping
+/// `to_errno` instructions past their end when it does not.
+fn check(c: Check, to_errno: usize) -> Vec<sock_filter> {
+    match c {
+        Check::Is(i, v) => vec![arg(i), jump(JEQ, v, 0, short(to_errno))],
+        Check::NoneOf(i, mask) => vec![arg(i), jump(JSET, mask, short(to_errno), 0)],
+        Check::OneOf(i, values) => {
+            let mut p = vec![arg(i)];
+            let n = values.len();
+            for (j, &v) in values.iter().enumerate() {
+                // Equal: past the other tests; the last one unequal: out.
+                let fail = if j + 1 == n { short(to_errno) } else { 0 };
+                p.push(jump(JEQ, v, short(n - 1 - j), fail));
+            }
             p
         }
     }

@@ -9,8 +9,8 @@
 //! good before it starts: [`filesystem`] rules (Landlock: read the system
 //! and the command's files, write only the run's own directories, no TCP,
 //! abstract sockets and signals scoped to the run), a [`syscalls`] filter
-//! (seccomp: no sockets but Unix pairs, no keys, IPC objects, mounts,
-//! namespaces, `ptrace`, memfd, watches, other processes' limits, …),
+//! (seccomp, an allow list: the calls the languages' runtimes make, the
+//! arguments of the dangerous ones checked, every other call refused),
 //! `no_new_privs`, and the parent-death signal at every level (so `kill -9`
 //! of the judge takes the run with it). The repository's `docs/sandbox.md`
 //! has the threat model and what each layer stops.
