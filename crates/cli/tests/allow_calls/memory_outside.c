@@ -1,0 +1,67 @@
+/* Issue #44, class 6: memory held outside the run's accounts. Under
+ * `--memory-limit 64`, 200 MiB are held through a kernel object that no
+ * mapping needs to hold (so resident memory stays small): a memfd written
+ * with write(2), else System V shared memory attached, touched and
+ * detached. The program prints the right answer (0 for `1 2`) only when one
+ * route held 200 MiB, checked by reading them back, with its resident memory
+ * below 64 MiB; else 1. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/mman.h>
+#include <sys/shm.h>
+#include <unistd.h>
+
+#define MIB (1L << 20)
+#define HELD (200 * MIB)
+
+static char chunk[MIB];
+
+/* Resident memory of this process, in bytes. */
+static long resident(void) {
+    long pages = 0, rss = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f && fscanf(f, "%ld %ld", &pages, &rss) != 2) rss = 0;
+    if (f) fclose(f);
+    return rss * sysconf(_SC_PAGESIZE);
+}
+
+static int by_memfd(void) {
+    int fd = memfd_create("held", 0);
+    if (fd < 0) return perror("memfd_create"), 0;
+    for (long i = 0; i < HELD / MIB; i++) {
+        memset(chunk, (int)(i & 0x7f) + 1, MIB);
+        if (write(fd, chunk, MIB) != MIB) return perror("write"), 0;
+    }
+    for (long i = 0; i < HELD / MIB; i++) {
+        if (pread(fd, chunk, MIB, i * MIB) != MIB || chunk[MIB - 1] != (char)((i & 0x7f) + 1))
+            return 0;
+    }
+    return 1; /* the descriptor stays open: the memory stays held */
+}
+
+static int shm = -1;
+
+static int by_shm(void) {
+    int id = shm = shmget(IPC_PRIVATE, HELD, IPC_CREAT | 0600);
+    if (id < 0) return perror("shmget"), 0;
+    char *p = shmat(id, NULL, 0);
+    if (p == (void *)-1) return perror("shmat"), 0;
+    for (long i = 0; i < HELD; i += 4096) p[i] = 1;
+    shmdt(p);
+    p = shmat(id, NULL, SHM_RDONLY);
+    int ok = p != (void *)-1 && p[HELD - 4096] == 1;
+    if (ok) shmdt(p);
+    return ok; /* detached, not removed: held */
+}
+
+int main(void) {
+    int held = by_memfd() || by_shm();
+    long rss = resident();
+    fprintf(stderr, "held %d, resident %ld MiB\n", held, rss / MIB);
+    if (shm >= 0) shmctl(shm, IPC_RMID, NULL);
+    fputs(held && rss < 64 * MIB ? "0\n" : "1\n", stdout);
+    return 0;
+}
