@@ -747,10 +747,21 @@ mod tests {
             assert_eq!(at(nr, [1, 7, 0, 0, 0, 0]), eperm, "{nr}");
         }
         // Another thread's policy and every lock: answered 0, not done.
-        assert_eq!(at(libc::SYS_sched_setscheduler, [9, 0, 0, 0, 0, 0]), errno(0));
+        assert_eq!(
+            at(libc::SYS_sched_setscheduler, [9, 0, 0, 0, 0, 0]),
+            errno(0)
+        );
         assert_eq!(at(libc::SYS_sched_setscheduler, [0, 0, 0, 0, 0, 0]), ALLOW);
-        assert_eq!(at(libc::SYS_flock, [3, libc::LOCK_EX as u64, 0, 0, 0, 0]), errno(0));
-        for cmd in [libc::F_SETLK, libc::F_SETLKW, libc::F_OFD_SETLK, libc::F_OFD_SETLKW] {
+        assert_eq!(
+            at(libc::SYS_flock, [3, libc::LOCK_EX as u64, 0, 0, 0, 0]),
+            errno(0)
+        );
+        for cmd in [
+            libc::F_SETLK,
+            libc::F_SETLKW,
+            libc::F_OFD_SETLK,
+            libc::F_OFD_SETLKW,
+        ] {
             assert_eq!(at(libc::SYS_fcntl, [3, cmd as u64, 0, 0, 0, 0]), errno(0));
         }
         for cmd in [
@@ -761,13 +772,22 @@ mod tests {
             libc::F_GETLK,
             libc::F_ADD_SEALS,
         ] {
-            assert_eq!(at(libc::SYS_fcntl, [3, cmd as u64, 1 << 20, 0, 0, 0]), eperm);
+            assert_eq!(
+                at(libc::SYS_fcntl, [3, cmd as u64, 1 << 20, 0, 0, 0]),
+                eperm
+            );
         }
-        assert_eq!(at(libc::SYS_fcntl, [3, libc::F_GETFL as u64, 0, 0, 0, 0]), ALLOW);
+        assert_eq!(
+            at(libc::SYS_fcntl, [3, libc::F_GETFL as u64, 0, 0, 0, 0]),
+            ALLOW
+        );
         // Terminal requests: the questions only.
         let enotty = errno(libc::ENOTTY);
         assert_eq!(at(libc::SYS_ioctl, [0, libc::TIOCSTI, 0, 0, 0, 0]), enotty);
-        assert_eq!(at(libc::SYS_ioctl, [0, libc::TIOCLINUX, 0, 0, 0, 0]), enotty);
+        assert_eq!(
+            at(libc::SYS_ioctl, [0, libc::TIOCLINUX, 0, 0, 0, 0]),
+            enotty
+        );
         assert_eq!(at(libc::SYS_ioctl, [0, libc::TCGETS, 0, 0, 0, 0]), ALLOW);
         // Threads and processes, but no namespace.
         let thread = (libc::CLONE_VM | libc::CLONE_THREAD | libc::CLONE_SIGHAND) as u64;
@@ -783,9 +803,15 @@ mod tests {
             assert_eq!(at(libc::SYS_kill, [pid as u64, 9, 0, 0, 0, 0]), eperm);
         }
         let huge = (libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_HUGETLB) as u64;
-        assert_eq!(at(libc::SYS_mmap, [0, 1 << 21, 3, huge, u64::MAX, 0]), eperm);
+        assert_eq!(
+            at(libc::SYS_mmap, [0, 1 << 21, 3, huge, u64::MAX, 0]),
+            eperm
+        );
         let plain = (libc::MAP_PRIVATE | libc::MAP_ANONYMOUS) as u64;
-        assert_eq!(at(libc::SYS_mmap, [0, 1 << 21, 3, plain, u64::MAX, 0]), ALLOW);
+        assert_eq!(
+            at(libc::SYS_mmap, [0, 1 << 21, 3, plain, u64::MAX, 0]),
+            ALLOW
+        );
     }
 
     /// Numbers with the x32 bit get `ENOSYS` (seccompiler's rules would let
@@ -852,7 +878,9 @@ mod tests {
             for call in calls.split(", ") {
                 let name = call.trim_matches('`').to_owned();
                 assert!(
-                    table.insert(name.clone(), args.starts_with("any")).is_none(),
+                    table
+                        .insert(name.clone(), args.starts_with("any"))
+                        .is_none(),
                     "{name} twice"
                 );
             }

@@ -385,7 +385,10 @@ fn a_socket_pair_reaches_no_service_of_the_host() {
 /// once (one test each): WA, every lock being answered 0 and not taken.
 #[test]
 fn concurrent_runs_do_not_talk_through_locks() {
-    let files = [("FLAG", "\"/usr/bin/env\""), ("SIGNAL", "\"/usr/bin/true\"")];
+    let files = [
+        ("FLAG", "\"/usr/bin/env\""),
+        ("SIGNAL", "\"/usr/bin/true\""),
+    ];
     let mut failures = Vec::new();
     for user in User::all() {
         let s = scratch("locks", user, true);
@@ -465,7 +468,12 @@ fn memory_outside_the_accounts_is_refused() {
 fn nice(pid: u32) -> i64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("stat");
     let after = &stat[stat.rfind(')').expect("comm") + 2..];
-    after.split_whitespace().nth(16).expect("field 19").parse().expect("nice")
+    after
+        .split_whitespace()
+        .nth(16)
+        .expect("field 19")
+        .parse()
+        .expect("nice")
 }
 
 /// A `sleep` of `user`'s, outside any run, killed when dropped.
@@ -553,7 +561,10 @@ fn a_call_the_filter_does_not_name_is_refused() {
         };
         let what = format!("calls the filter does not name ({})", user.name());
         let out = control(&what, user, &prog, "1 2\n");
-        assert_eq!(out, "0\n", "{what}: the kernel did not answer in the control");
+        assert_eq!(
+            out, "0\n",
+            "{what}: the kernel did not answer in the control"
+        );
         for mode in MODES {
             let what = format!("{what}, {}", mode_name(mode));
             failures.extend(judged(user, &what, &s, &prog, mode, &["WA"]));
