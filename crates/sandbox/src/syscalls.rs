@@ -345,7 +345,7 @@ pub(crate) const CHECKED: &[(Call, Test, u32)] = {
         (calls![SYS_prlimit64][0], Test::AllowIf(SELF), EPERM),
         (
             calls![SYS_setpriority][0],
-            Test::AllowIf(&[Check::Is(0, libc::PRIO_PROCESS as u32), Check::Is(1, 0)]),
+            Test::AllowIf(&[Check::Is(0, libc::PRIO_PROCESS), Check::Is(1, 0)]),
             EPERM,
         ),
         (calls![SYS_sched_setaffinity][0], Test::AllowIf(SELF), EPERM),
