@@ -266,27 +266,55 @@ pub fn ruleset(plan: &Plan) -> std::io::Result<Option<OwnedFd>> {
             created = created.add_rule(PathBeneath::new(fd, access)).map_err(io)?;
         }
     }
-    Ok(created.into())
+    let fd: Option<OwnedFd> = created.into();
+    if let Some(ruleset) = &fd {
+        for (entry, access) in etc_rules() {
+            crate::sys::add_rule_beneath(ruleset.as_fd(), entry.as_fd(), *access)?;
+        }
+    }
+    Ok(fd)
 }
 
-/// The rules every run gets (the system directories, the allowed entries
-/// of `/etc`, `/proc`, `/sys`, the devices), their paths opened once per
-/// judge. An entry of `/etc` that is a link is granted at its end (Landlock
-/// follows it), which [`etc_allowed_on`] has kept within the allowed.
+/// The rules every run gets (the system directories, `/proc`, `/sys`, the
+/// devices), their paths opened once per judge.
 fn fixed_rules() -> &'static [(OwnedFd, BitFlags<AccessFs>)] {
     static FIXED: OnceLock<Vec<(OwnedFd, BitFlags<AccessFs>)>> = OnceLock::new();
     FIXED.get_or_init(|| {
         let read = AccessFs::from_read(TARGET);
         let device = AccessFs::ReadFile | AccessFs::WriteFile;
-        let etc = etc_allowed().iter().map(|e| e.path.as_path());
         SYSTEM
             .iter()
             .chain(INFO)
-            .map(Path::new)
-            .chain(etc)
             .map(|p| (p, read))
-            .chain(DEVICES.iter().map(|d| (Path::new(d), device)))
-            .filter_map(|(p, access)| kept(p, access))
+            .chain(DEVICES.iter().map(|d| (d, device)))
+            .filter_map(|(p, access)| kept(Path::new(p), access))
+            .collect()
+    })
+}
+
+/// The rules of the allowed entries of `/etc` ([`etc_allowed`]), opened
+/// once, with their rights as the kernel's bits for the running kernel's
+/// ABI, added by one system call each (`sys::add_rule_beneath`: the landlock
+/// crate would first ask `fstat` what each is). An entry that is a link is
+/// granted at its end (the kernel follows it), which [`etc_allowed_on`] has
+/// kept within the allowed.
+fn etc_rules() -> &'static [(OwnedFd, u64)] {
+    static RULES: OnceLock<Vec<(OwnedFd, u64)>> = OnceLock::new();
+    RULES.get_or_init(|| {
+        let abi = effective_abi();
+        etc_allowed()
+            .iter()
+            .filter_map(|e| {
+                let (fd, _) = kept(&e.path, AccessFs::from_read(TARGET))?;
+                let is_file = std::fs::metadata(&e.path).ok()?.is_file();
+                let read = AccessFs::from_read(abi);
+                let access = if is_file {
+                    read & AccessFs::from_file(abi)
+                } else {
+                    read
+                };
+                Some((fd, access.bits()))
+            })
             .collect()
     })
 }
