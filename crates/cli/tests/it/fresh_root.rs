@@ -654,7 +654,8 @@ impl Drop for RemoveOnDrop {
 }
 
 /// Issue #37, attack 3: the compiler reads the tests. The test directory lies
-/// under `/opt` (a system directory the runs may read): `/opt/beatty-attack-
+/// under `/opt` (bound whole into every root then; since issue #44 only a
+/// toolchain's own directory there is): `/opt/beatty-attack-
 /// PID/`, removed afterwards whatever happens, so root only. `incbin_tests.c`
 /// includes its inputs and answers at compile time (`.incbin`) and prints the
 /// answer of the input it gets; two tests with different answers (`1 2` →
