@@ -60,7 +60,7 @@ pub const ETC: &str = "/etc";
 /// tracing the honest program of every language of `judge languages`,
 /// compiled and run, with `strace -f -e trace=%file`; docs/sandbox.md). A
 /// name may end in `*`: every entry of `/etc` it begins. Nothing else of
-/// `/etc` is in a run's reach, in either mode ([`etc_allowed`]).
+/// `/etc` is in a run's reach, in either mode (`etc_allowed`).
 pub const ETC_ALLOWED: &[(&str, &str)] = &[
     (
         "ld.so.cache",
