@@ -18,7 +18,7 @@ use std::process::ExitCode;
 pub(crate) enum IsolationArg {
     /// Strict where the kernel allows namespaces, else basic.
     Auto,
-    /// PID, mount, IPC and UTS namespaces; refuse to run without them.
+    /// PID, mount, IPC, UTS and network namespaces; refuse to run without them.
     Strict,
     /// No namespaces: session, process group and (as root) a user id per
     /// run, in the host's file tree behind Landlock. It does not protect the

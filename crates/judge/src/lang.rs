@@ -529,13 +529,23 @@ fn output_within(program: &Path, arg: &str, limit: std::time::Duration) -> Optio
 const RUN_FROM_HOME: &str = "h=$1; n=${2#=}; shift 2; exec \"$h/$n\" \"$@\"";
 
 /// The toolchain directory of a program at `real` (links resolved), or
-/// `None` for a program of the system directories (see [`Tool::home`]).
+/// `None` for a program of the system directories or one that has none (see
+/// [`Tool::home`]): under `/opt` the package's own directory (`/opt/NAME`,
+/// `/opt` being shown only where a toolchain lies); elsewhere the directory
+/// above its `bin`, unless that is a home, near `/`, or a hidden directory
+/// (a home's `.local`, `.cargo`, `.ghcup`: it holds far more than one
+/// toolchain, and the user's data beside it), where the program is shown
+/// alone.
 fn toolchain_home(real: &Path) -> Option<PathBuf> {
     if crate::sandbox::filesystem::SYSTEM
         .iter()
         .any(|s| real.starts_with(s))
     {
         return None;
+    }
+    if let Ok(rest) = real.strip_prefix("/opt") {
+        let home = Path::new("/opt").join(rest.components().next()?);
+        return (home != real).then_some(home);
     }
     let parent = real.parent()?;
     let home = if parent.file_name().is_some_and(|n| n == "bin") {
@@ -545,7 +555,10 @@ fn toolchain_home(real: &Path) -> Option<PathBuf> {
     };
     let deep = home.components().count() > 3;
     let users_home = std::env::var_os("HOME").is_some_and(|h| Path::new(&h) == home);
-    (deep && !users_home).then(|| home.to_path_buf())
+    let hidden = home
+        .file_name()
+        .is_some_and(|n| n.as_encoded_bytes().starts_with(b"."));
+    (deep && !users_home && !hidden).then(|| home.to_path_buf())
 }
 
 /// A directory on the way to `tool` that a run's user id cannot pass, with
@@ -993,14 +1006,15 @@ fn class_with_main(b: &[u8]) -> Option<String> {
 /// public class) work; the compiler `BIN/NAME` given in two parts so that,
 /// as root, the sandbox does not copy it into the box away from its
 /// libraries, and binds its toolchain directory `BIN` whole where it lies
-/// outside the system directories) in its empty working directory: it makes
+/// outside the system directories; `BIN =` is a compiler outside them with
+/// no toolchain directory, named alone) in its empty working directory: it makes
 /// `DIR` there, the compiler's own output goes to standard error with its
 /// messages; a failure exits 97 (126 and 127: it could not start); then the
 /// files of `DIR` are written to standard output as a tar archive.
 const COMPILE_SCRIPT: &str =
     "d=$1; s=$2; f=$3; c=$4; n=${5#=}; shift 5; mkdir \"$d\" \"${f%/*}\" || exit 2
 cp -- \"$s\" \"$f\" || exit 2
-\"$c/$n\" \"$@\" >&2
+\"$c${n:+/$n}\" \"$@\" >&2
 s=$?
 case $s in 0) ;; 126|127) exit $s ;; *) exit 97 ;; esac
 cd \"$d\" && exec tar -cf - --format=ustar .";
@@ -1111,9 +1125,17 @@ pub fn compile(
     let first = words.remove(0);
     let compiler = tool_of(&first.to_string_lossy())?;
     // The compiler as `DIR =NAME`: its toolchain directory (bound whole in
-    // a strict run) or its own directory, so that, as root, the sandbox does
-    // not copy it into the box away from its libraries.
+    // a strict run) or, in the system directories, its own directory, so
+    // that, as root, the sandbox does not copy it into the box away from its
+    // libraries; elsewhere, without a toolchain directory, `PATH =`: the
+    // compiler alone (its directory may be a home's `.local/bin`).
     let (dir, marked) = compiler.split().unwrap_or_else(|| {
+        let system = crate::sandbox::filesystem::SYSTEM
+            .iter()
+            .any(|s| compiler.path.starts_with(s));
+        if !system {
+            return (compiler.path.clone().into_os_string(), "=".into());
+        }
         let mut marked = OsString::from("=");
         marked.push(compiler.path.file_name().unwrap_or_default());
         let dir = compiler.path.parent().unwrap_or(Path::new("/"));
@@ -1377,11 +1399,23 @@ mod tests {
             home("/home/u/.ghcup/ghc/9.4.8/lib/bin/ghc").as_deref(),
             Some("/home/u/.ghcup/ghc/9.4.8/lib")
         );
+        // A package of /opt: its own directory, never /opt.
+        assert_eq!(home("/opt/jdk/bin/java").as_deref(), Some("/opt/jdk"));
+        assert_eq!(
+            home("/opt/pkg/lib/jvm/bin/java").as_deref(),
+            Some("/opt/pkg")
+        );
         for none in [
             "/usr/bin/gcc",
-            "/opt/jdk/bin/java",
+            "/opt/tool",
             "/home/u/bin/tool",
             "/srv/tool",
+            // A home's hidden directories hold more than a toolchain: the
+            // program alone.
+            "/home/u/.local/bin/tool",
+            "/home/u/.cargo/bin/tool",
+            "/root/.ghcup/bin/ghc",
+            "/home/u/.local/tool",
         ] {
             assert_eq!(home(none), None, "{none}");
         }

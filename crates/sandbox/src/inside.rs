@@ -10,9 +10,10 @@
 //!   the run's processes only), drops to the run's user id as root, is
 //!   confined ([`Inside::confine`]) and `exec`s the program.
 //! * Strict: the judge starts *init* in new PID, mount, IPC and UTS
-//!   namespaces (and a user namespace without root): PID 1 of the run. Init
-//!   joins the cgroup, starts a session, sets the limits, maps its ids, makes
-//!   its mounts private, builds the run's fresh root (`root.rs`: the system
+//!   namespaces (and a user namespace without root, with a network namespace
+//!   of its own): PID 1 of the run. Init joins the cgroup, starts a session,
+//!   sets the limits, maps its ids, enters the network namespace the judge
+//!   lent it (as root; `netns.rs`), makes its mounts private, builds the run's fresh root (`root.rs`: the system
 //!   read-only, the command's files, the run's tmpfs on `/tmp`, `/var/tmp`
 //!   and `/dev/shm`, a fresh `/proc`) and pivots into it, detaching the
 //!   host's tree, enters its working directory, drops to the run's user id
@@ -66,6 +67,9 @@ pub(crate) struct Inside {
     /// basic run shares its user's count.
     pub nproc: u64,
     pub nproc_shared: u64,
+    /// The network namespace init enters (strict, from the judge's pool;
+    /// negative: init's `clone` made a fresh one, see `netns.rs`).
+    pub netns: RawFd,
     /// The fresh root (strict): where it is built and how.
     pub tree: Option<Tree>,
     /// The directories the program may write, granted after the mounts.
@@ -178,6 +182,8 @@ impl Inside {
         sys::new_session();
         self.set_limits();
         check(self.root || self.map_ids())?;
+        // A network namespace no other run holds now.
+        check(self.netns < 0 || sys::enter_netns(self.netns))?;
         // Init dies with the judge's thread (set after the user namespace,
         // a credential change that clears it).
         sys::die_with_parent();

@@ -32,8 +32,9 @@
 //! `inside.rs` lists these steps.
 //!
 //! * [`Isolation::Strict`]: the judge forks a small *init* into fresh PID,
-//!   mount, IPC and UTS namespaces (through a new user namespace when the
-//!   judge is not root). Init (PID 1) builds the run's root in an empty tmpfs
+//!   mount, IPC, UTS and network namespaces (through a new user namespace
+//!   when the judge is not root; as root the network namespace is one of the
+//!   judge's pool that no other run holds, `netns.rs`). Init (PID 1) builds the run's root in an empty tmpfs
 //!   (the system directories read-only, the command's files at their paths,
 //!   the devices programs use, a fresh `/proc` that shows only the run's
 //!   processes, and one private tmpfs of [`Limits::disk`] for `/tmp`,
@@ -139,6 +140,7 @@ mod cgroups;
 mod credentials;
 pub mod filesystem;
 mod inside;
+mod netns;
 mod plan;
 mod procfs;
 mod reaping;
@@ -173,7 +175,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Isolation {
-    /// A fresh root in PID, mount, IPC and UTS namespaces.
+    /// A fresh root in PID, mount, IPC, UTS and network namespaces.
     Strict,
     /// Session, process group, per-run user id when root; the host's file
     /// tree behind Landlock ([`left_open`] says what it loses).
@@ -183,7 +185,9 @@ pub enum Isolation {
 impl std::fmt::Display for Isolation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Isolation::Strict => "strict (a fresh root; PID, mount, IPC and UTS namespaces)",
+            Isolation::Strict => {
+                "strict (a fresh root; PID, mount, IPC, UTS and network namespaces)"
+            }
             Isolation::Basic => "basic (session, process group, no namespaces)",
         })
     }
@@ -361,7 +365,8 @@ pub const ADDRESS_SPACE_ALLOWANCE: u64 = 8 << 30;
 /// The namespaces of [`Isolation::Strict`]: PID, mount, IPC (System V
 /// objects and POSIX message queues private to the run, gone with it) and UTS
 /// (its own host name), inside a new user namespace when the judge is not root
-/// (which gives it the right to make them).
+/// (which gives it the right to make them); the network namespace is added
+/// by `netns.rs`.
 fn namespace_flags(root: bool) -> libc::c_int {
     let ns = libc::CLONE_NEWPID | libc::CLONE_NEWNS | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
     if root { ns } else { ns | libc::CLONE_NEWUSER }
@@ -431,6 +436,7 @@ fn inside_of(
         cpu_seconds: limits.cpu.as_secs() + 1,
         nproc: MAX_PROCESSES,
         nproc_shared: credentials::processes_of_user() + MAX_PROCESSES,
+        netns: p.netns.fd(),
         tree: tree.map(inside_tree).transpose()?,
         writable: match plan.strict {
             true => root::WRITABLE
@@ -533,6 +539,8 @@ struct Prepared {
     ruleset: Option<OwnedFd>,
     /// The fresh root (strict).
     tree: Option<root::Tree>,
+    /// The network namespace lent to the run (strict, as root).
+    netns: netns::Lease,
 }
 
 /// Phases plan, cgroups, credentials, working directory, filesystem rules.
@@ -558,6 +566,7 @@ fn prepare(cmd: &[OsString], limits: &Limits, isolation: Isolation) -> std::io::
     plan.place(workdir.as_ref().map(workdir::WorkDir::path), &limits.hide);
     let tree = plan.strict.then(|| plan.root(limits.disk.max(1 << 20)));
     let ruleset = filesystem::ruleset(&plan.landlock())?;
+    let netns = netns::lease(plan.strict && user.is_some());
     Ok(Prepared {
         plan,
         cgroup,
@@ -565,6 +574,7 @@ fn prepare(cmd: &[OsString], limits: &Limits, isolation: Isolation) -> std::io::
         workdir,
         ruleset,
         tree,
+        netns,
     })
 }
 
@@ -586,7 +596,7 @@ fn start(p: &Prepared, limits: &Limits, cpu: Option<libc::cpu_set_t>) -> std::io
     let (mut stack, mut program_stack) = (sys::Stack::new(), sys::Stack::new());
     let keeper = reaping::register(|| {
         let started = if inside.strict {
-            let flags = namespace_flags(inside.root);
+            let flags = namespace_flags(inside.root) | netns::clone_flag(&p.netns);
             sys::start(flags, sys::Start::Copy, &mut stack, &mut || {
                 inside.init(&mut program_stack)
             })
@@ -739,6 +749,7 @@ fn run_with(
         cgroup,
         user,
         workdir,
+        netns,
         ..
     } = prepared;
     let shared = Arc::new(talk::Shared::default());
@@ -774,6 +785,7 @@ fn run_with(
             cgroup,
             user,
             workdir,
+            netns,
             strict,
         };
         let outcome = finish(watched, limits, streams, &end_requested);
@@ -796,6 +808,8 @@ struct Watched {
     cgroup: Option<RunCgroup>,
     user: Option<credentials::RunUser>,
     workdir: Option<workdir::WorkDir>,
+    /// Given back once init is reaped: no process of the run is left.
+    netns: netns::Lease,
     strict: bool,
 }
 
@@ -815,6 +829,7 @@ fn finish(
         cgroup,
         user,
         workdir,
+        netns,
         strict,
     } = w;
     let pid = keeper.pid();
@@ -846,6 +861,7 @@ fn finish(
     kill_run();
     let (st, ru) = sys::wait4(pid);
     drop(keeper);
+    drop(netns);
     reaping::reap_orphans(pid);
     // Strict: the program's status, as init reported it (none when init was
     // killed: then init's own, a SIGKILL).
@@ -921,7 +937,7 @@ mod tests {
             .collect()
     }
 
-    /// The root, the system's binds and `/etc` are read-only
+    /// The root, the system's binds and `/etc`'s entries are read-only
     /// and `nosuid`, the run's `/tmp` and the devices writable: by one
     /// `mount_setattr`, and by the remounts of a kernel without it.
     #[test]
@@ -940,7 +956,7 @@ mod tests {
                     .map(|(_, o)| o.split(',').map(str::to_owned).collect::<Vec<_>>())
                     .unwrap_or_else(|| panic!("no mount on {point} in {seen:?}"))
             };
-            for ro in ["/", "/usr", "/etc"] {
+            for ro in ["/", "/usr", "/etc/passwd"] {
                 let o = options(ro);
                 assert!(
                     o.contains(&"ro".into()) && o.contains(&"nosuid".into()),

@@ -95,7 +95,6 @@ impl Plan {
                 .cloned()
                 .collect(),
             write: workdir.map(Path::to_path_buf).into_iter().collect(),
-            fresh_root: self.strict,
         }
     }
 

@@ -10,10 +10,11 @@
 //!
 //! * the system directories ([`filesystem::SYSTEM`], bound read-only, or the
 //!   symbolic link a merged `/usr` makes of `/bin`, `/lib`, …);
-//! * `/etc`, read-only, with each of the host's secrets there
-//!   ([`filesystem::SECRETS`]) that exists covered by an empty read-only
-//!   file or directory (bound from `/proc/.empty` and `/proc/.empty.d`,
-//!   made in the base before the fresh `/proc` is mounted over them);
+//! * `/etc`, a directory of the root's own holding only the entries
+//!   runtimes read ([`filesystem::ETC_ALLOWED`]), each bound read-only at
+//!   its path, or, where it is a symbolic link, made again as a link to its
+//!   end resolved (which lies in the system or in another entry: a link
+//!   that leads elsewhere is left out, `filesystem::etc_allowed_on`);
 //! * the CPU information of `/sys` runtimes size themselves by, read-only;
 //! * `/dev` with `null`, `zero`, `full`, `random`, `urandom` (bound, so
 //!   writable as on the host) and the links `fd`, `stdin`, `stdout`,
@@ -63,6 +64,11 @@ pub(crate) trait Host {
     fn kind(&self, p: &Path) -> Kind;
     /// What `p` is, following symbolic links ([`Kind::Link`] never).
     fn kind_followed(&self, p: &Path) -> Kind;
+    /// The entries of the directory `p`.
+    fn entries(&self, p: &Path) -> Vec<PathBuf>;
+    /// `p` with every symbolic link on its way resolved, or `None` where it
+    /// leads nowhere.
+    fn canonical(&self, p: &Path) -> Option<PathBuf>;
 }
 
 /// The real host.
@@ -84,6 +90,16 @@ impl Host for RealHost {
             Ok(m) if m.is_dir() => Kind::Dir,
             Ok(_) => Kind::File,
         }
+    }
+
+    fn entries(&self, p: &Path) -> Vec<PathBuf> {
+        std::fs::read_dir(p)
+            .map(|r| r.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default()
+    }
+
+    fn canonical(&self, p: &Path) -> Option<PathBuf> {
+        std::fs::canonicalize(p).ok()
     }
 }
 
@@ -173,12 +189,6 @@ const SKELETON_OPTIONS: &str = "size=64k,nr_inodes=1024,mode=0111";
 /// (Landlock grants the run everything beneath its `/tmp`, so the modes keep
 /// the skeleton from being listed; the seal keeps them from being changed).
 const SKELETON_DIRS: u32 = 0o111;
-
-/// The empty file and directory a secret of `/etc` is covered with, made in
-/// the base where the fresh `/proc` is then mounted (so the run sees them
-/// only where they cover).
-const EMPTY_FILE: &str = "/proc/.empty";
-const EMPTY_DIR: &str = "/proc/.empty.d";
 
 /// The mount options of a cover over a hidden directory.
 const COVER_OPTIONS: &str = "size=4k,mode=0555";
@@ -319,17 +329,6 @@ impl Builder {
         self.taken.push(path.to_path_buf());
     }
 
-    /// Covers `path` (a host path in something bound) with the root's empty
-    /// `source`, read-only once sealed.
-    fn cover(&mut self, path: &Path, source: &str) {
-        self.binds.push(Op::Bind {
-            source: PathBuf::from(source),
-            path: path.to_path_buf(),
-            read_only: false,
-            in_root: true,
-        });
-    }
-
     /// A host path as it is: a directory or file bound, a link made again.
     fn take(&mut self, path: &Path, host: &dyn Host, read_only: bool) {
         match host.kind(path) {
@@ -360,38 +359,23 @@ pub(crate) fn plan_here(needed: &[PathBuf], hide: &[PathBuf], disk: u64) -> Tree
 /// `/etc`, `/sys`, `/dev`, and the directories the rest is mounted on.
 fn fixed(host: &dyn Host) -> Builder {
     let mut b = Builder::default();
-    let etc = [filesystem::ETC];
-    for p in filesystem::SYSTEM.iter().chain(&etc).chain(SYS) {
+    for p in filesystem::SYSTEM.iter().chain(SYS) {
         b.take(Path::new(p), host, true);
     }
-    // The secrets of /etc: an empty file or directory over each that is
-    // there (a link is left as it is: the file it names is covered where it
-    // is listed itself).
-    b.dir(Path::new("/proc"), 0o555);
-    let (mut file, mut dir) = (false, false);
-    for s in filesystem::SECRETS {
-        let s = Path::new(s);
-        if !b.covered(s) {
-            continue;
-        }
-        match host.kind(s) {
-            Kind::File => {
-                if !file {
-                    b.ops.push(Op::File(PathBuf::from(EMPTY_FILE)));
-                    file = true;
-                }
-                b.cover(s, EMPTY_FILE);
-            }
-            Kind::Dir => {
-                if !dir {
-                    b.ops.push(Op::Dir(PathBuf::from(EMPTY_DIR), 0o555));
-                    dir = true;
-                }
-                b.cover(s, EMPTY_DIR);
-            }
-            Kind::Missing | Kind::Link(_) => {}
+    // /etc: the allowed entries only, links resolved.
+    let list = |d: &Path| host.entries(d);
+    let canonical = |p: &Path| host.canonical(p);
+    let etc = filesystem::etc_allowed_on(&list, &canonical);
+    if !etc.is_empty() {
+        b.dir(Path::new(filesystem::ETC), 0o755);
+    }
+    for e in &etc {
+        match &e.link {
+            Some(end) => b.link(&e.path, end),
+            None => b.bind(&e.path, &host.kind_followed(&e.path), true),
         }
     }
+    b.dir(Path::new("/proc"), 0o555);
     b.dir(Path::new("/dev"), 0o755);
     for d in DEVICES {
         b.take(Path::new(d), host, false);
@@ -554,6 +538,22 @@ mod tests {
                 k => k,
             }
         }
+        fn entries(&self, p: &Path) -> Vec<PathBuf> {
+            self.0
+                .keys()
+                .filter(|k| k.parent() == Some(p))
+                .cloned()
+                .collect()
+        }
+        /// Resolves a link at the path itself (absolute targets only).
+        fn canonical(&self, p: &Path) -> Option<PathBuf> {
+            match self.kind(p) {
+                Kind::Missing => None,
+                Kind::Link(t) if t.is_absolute() => self.canonical(&t),
+                Kind::Link(_) => None,
+                _ => Some(p.to_path_buf()),
+            }
+        }
     }
 
     /// A merged-`/usr` Debian, as far as the planner looks.
@@ -566,10 +566,28 @@ mod tests {
             ("/sbin", Kind::Link("usr/sbin".into())),
             ("/opt", Kind::Dir),
             ("/opt/tests", Kind::Dir),
+            ("/opt/tc", Kind::Dir),
+            ("/opt/tc/tests", Kind::Dir),
             ("/etc", Kind::Dir),
             ("/etc/ld.so.cache", Kind::File),
+            ("/etc/passwd", Kind::File),
+            ("/etc/hostname", Kind::File),
+            ("/etc/java-17-openjdk", Kind::Dir),
+            (
+                "/etc/localtime",
+                Kind::Link("/usr/share/zoneinfo/Etc/UTC".into()),
+            ),
+            ("/usr/share/zoneinfo/Etc/UTC", Kind::File),
+            (
+                "/etc/timezone",
+                Kind::Link("/etc/ssh/ssh_host_rsa_key".into()),
+            ),
+            ("/etc/ssh", Kind::Dir),
+            ("/etc/ssh/ssh_host_rsa_key", Kind::File),
             ("/etc/shadow", Kind::File),
             ("/etc/gshadow", Kind::File),
+            ("/etc/ssl", Kind::Dir),
+            ("/etc/ssl/openssl.cnf", Kind::File),
             ("/etc/ssl/private", Kind::Dir),
             ("/etc/sudoers.d", Kind::Link("/usr/share/sudoers.d".into())),
             ("/sys/devices/system/cpu", Kind::Dir),
@@ -690,8 +708,8 @@ mod tests {
         sealed_in_order(&t);
         let b = binds(&t);
         assert!(b.contains(&("/usr".into(), true)));
-        assert!(b.contains(&("/opt".into(), true)));
-        assert!(b.contains(&("/etc".into(), true)));
+        // Neither /opt nor /etc whole.
+        assert!(!b.iter().any(|(d, _)| d == "/opt" || d == "/etc"));
         assert!(b.contains(&("/sys/devices/system/cpu".into(), true)));
         // The host's cgroup tree is not shown.
         assert!(!b.iter().any(|(d, _)| d.starts_with("/sys/fs")));
@@ -710,66 +728,52 @@ mod tests {
         assert_eq!(t.base, p("/tmp"));
     }
 
-    /// `/etc` is bound whole, and each secret of it that the host has is
-    /// covered, before the seal, by the root's empty file or directory; a
-    /// secret that is a link or absent gets nothing.
+    /// `/etc` is a directory of the root's own with the allowed entries
+    /// only: a file or directory bound read-only (sealed), a link made again
+    /// to its resolved end; nothing else of the host's `/etc` (its secrets,
+    /// a secret behind a listed name that is a link, an unlisted file).
     #[test]
-    fn etc_is_bound_whole_with_its_secrets_covered() {
+    fn etc_holds_the_allowed_entries_only() {
         let t = plan(&[], &[], 1 << 20, &debian());
         parents_first(&t);
         sealed_in_order(&t);
-        let covers: Vec<(String, String)> = t
-            .ops
+        let b = binds(&t);
+        let etc: Vec<(String, bool)> = b
             .iter()
-            .filter_map(|o| match o {
-                Op::Bind {
-                    source,
-                    path,
-                    in_root: true,
-                    ..
-                } if path.starts_with("/etc") => {
-                    Some((path.display().to_string(), source.display().to_string()))
-                }
-                _ => None,
-            })
+            .filter(|(d, _)| d.starts_with("/etc"))
+            .cloned()
             .collect();
         let want = [
-            ("/etc/shadow", EMPTY_FILE),
-            ("/etc/gshadow", EMPTY_FILE),
-            ("/etc/ssl/private", EMPTY_DIR),
+            "/etc/java-17-openjdk",
+            "/etc/ld.so.cache",
+            "/etc/passwd",
+            "/etc/ssl/openssl.cnf",
         ];
-        assert_eq!(covers, want.map(|(a, b)| (a.to_owned(), b.to_owned())));
-        // Each is listed by the seal (read-only), and comes after /etc's bind.
-        let Some(Op::Seal { binds: sealed, .. }) = t
-            .ops
-            .iter()
-            .find(|o| matches!(o, Op::Seal { at, .. } if at == Path::new("/")))
-        else {
-            panic!("no seal")
-        };
-        for (c, _) in &want {
-            assert!(sealed.contains(&p(c)), "{c} not sealed");
-        }
-        let at = |path: &str| {
-            t.ops
-                .iter()
-                .position(|o| matches!(o, Op::Bind { path: q, .. } if q == Path::new(path)))
-                .expect("bound")
-        };
-        assert!(at("/etc") < at("/etc/shadow"));
-        // The empty file and directory are made once, in /proc (which the
-        // fresh /proc hides), before any bind.
-        let made: Vec<&Op> = t
-            .ops
-            .iter()
-            .filter(|o| {
-                matches!(o, Op::File(f) if f == Path::new(EMPTY_FILE))
-                    || matches!(o, Op::Dir(d, 0o555) if d == Path::new(EMPTY_DIR))
+        assert_eq!(etc, want.map(|d| (d.to_owned(), true)));
+        assert!(t.ops.contains(&Op::Dir(p("/etc"), 0o755)));
+        assert!(t.ops.contains(&Op::Dir(p("/etc/ssl"), 0o755)));
+        assert!(t.ops.contains(&Op::Link {
+            path: p("/etc/localtime"),
+            target: p("/usr/share/zoneinfo/Etc/UTC")
+        }));
+        // The listed name that leads to a secret is absent, as are the
+        // unlisted entries.
+        let made = |path: &str| {
+            t.ops.iter().any(|o| match o {
+                Op::Dir(d, _) | Op::File(d) | Op::Link { path: d, .. } => d == Path::new(path),
+                Op::Bind { path: d, .. } => d == Path::new(path),
+                _ => false,
             })
-            .collect();
-        assert_eq!(made.len(), 2);
-        assert!(EMPTY_FILE.starts_with("/proc/") && EMPTY_DIR.starts_with("/proc/"));
-        // A host without /etc: nothing to cover.
+        };
+        for absent in [
+            "/etc/timezone",
+            "/etc/shadow",
+            "/etc/ssl/private",
+            "/etc/hostname",
+        ] {
+            assert!(!made(absent), "{absent}");
+        }
+        // A host without /etc: no /etc.
         let bare = Fake::new(&[("/usr", Kind::Dir), ("/etc/shadow", Kind::File)]);
         let t = plan(&[], &[], 1 << 20, &bare);
         assert!(!binds(&t).iter().any(|(d, _)| d.starts_with("/etc")));
@@ -856,9 +860,10 @@ mod tests {
 
     #[test]
     fn hidden_directories_are_covered_where_the_root_shows_them() {
-        let needed = [p("/home/u/p/sol")];
+        let needed = [p("/home/u/p/sol"), p("/opt/tc")];
         let hide = [
             p("/opt/tests"),
+            p("/opt/tc/tests"),
             p("/home/u/tests"),
             p("/home/u/p"),
             p("/srv/t"),
@@ -881,9 +886,10 @@ mod tests {
                 _ => None,
             })
             .collect();
-        // /opt is bound: its tests are covered. /home/u/tests and /srv/t are
-        // not in the root at all; /home/u/p holds the program.
-        assert_eq!(covers, [Path::new("/opt/tests")]);
+        // The toolchain /opt/tc is bound: its tests are covered. /opt is not
+        // (nor /opt/tests), /home/u/tests and /srv/t are not in the root at
+        // all; /home/u/p holds the program.
+        assert_eq!(covers, [Path::new("/opt/tc/tests")]);
         // The covers come after every bind.
         let last_bind = t
             .ops

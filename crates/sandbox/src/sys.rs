@@ -347,6 +347,12 @@ pub fn unshare(flags: libc::c_int) -> bool {
     unsafe { libc::unshare(flags) == 0 }
 }
 
+/// Enters the network namespace `fd` names (async-signal-safe).
+pub fn enter_netns(fd: RawFd) -> bool {
+    // SAFETY: setns has no memory preconditions; a bad descriptor is EBADF.
+    unsafe { libc::setns(fd, libc::CLONE_NEWNET) == 0 }
+}
+
 /// `mount(2)` (async-signal-safe); `None` for a null argument.
 pub fn mount(
     source: &CStr,

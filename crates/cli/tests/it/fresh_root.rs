@@ -40,7 +40,7 @@ const AS_NOBODY: [&str; 3] = ["--reuid=65534", "--regid=65534", "--clear-groups"
 
 /// Whom a judge, and so its runs, runs as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum User {
+pub(crate) enum User {
     /// The tests' own user (root, as a rule).
     Me,
     /// `nobody`, through `setpriv` (only when the tests run as root).
@@ -50,7 +50,7 @@ enum User {
 impl User {
     /// The rounds of a test: the tests' own user, and `nobody` too when the
     /// tests run as root and `setpriv` is there.
-    fn all() -> Vec<User> {
+    pub(crate) fn all() -> Vec<User> {
         if is_root() && Path::new("/usr/bin/setpriv").exists() {
             vec![User::Me, User::Nobody]
         } else {
@@ -72,7 +72,7 @@ impl User {
         }
     }
 
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             User::Me if is_root() => "root",
             User::Me => "the tests' user",
@@ -81,14 +81,14 @@ impl User {
     }
 
     /// Gives `path` to this user.
-    fn chown(self, path: &Path) {
+    pub(crate) fn chown(self, path: &Path) {
         if self == User::Nobody {
             std::os::unix::fs::chown(path, Some(NOBODY), Some(NOBODY)).expect("chown");
         }
     }
 
     /// `program` run as this user.
-    fn command(self, program: impl AsRef<OsStr>) -> Command {
+    pub(crate) fn command(self, program: impl AsRef<OsStr>) -> Command {
         match self {
             User::Me => Command::new(program),
             User::Nobody => {
@@ -109,7 +109,7 @@ impl User {
 }
 
 /// Sets the mode of `path`.
-fn chmod(path: &Path, mode: u32) {
+pub(crate) fn chmod(path: &Path, mode: u32) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
 }
 
@@ -123,15 +123,15 @@ fn mode(path: &Path) -> u32 {
 /// (`1 2` → `0`, readable by all), `tmp/` for the judge's `TMPDIR` (the
 /// user's, 0700). Its name is the marker of the round: every judged command
 /// line carries it, so that surviving processes can be found.
-struct Scratch {
-    base: tempfile::TempDir,
-    marker: String,
-    prog: PathBuf,
-    tests: PathBuf,
-    tmp: PathBuf,
+pub(crate) struct Scratch {
+    pub(crate) base: tempfile::TempDir,
+    pub(crate) marker: String,
+    pub(crate) prog: PathBuf,
+    pub(crate) tests: PathBuf,
+    pub(crate) tmp: PathBuf,
 }
 
-fn scratch(test: &str, user: User) -> Scratch {
+pub(crate) fn scratch(test: &str, user: User) -> Scratch {
     let base = tempfile::Builder::new()
         .prefix(&format!(
             "beatty-attack-{}-{test}-{}-",
@@ -162,7 +162,7 @@ fn scratch(test: &str, user: User) -> Scratch {
 }
 
 /// Writes the test `name` (input and answer), readable by all.
-fn write_test(dir: &Path, name: &str, input: &str, answer: &str) {
+pub(crate) fn write_test(dir: &Path, name: &str, input: &str, answer: &str) {
     for (ext, text) in [("in", input), ("ans", answer)] {
         let f = dir.join(format!("{name}.{ext}"));
         std::fs::write(&f, text).expect("write a test");
@@ -172,7 +172,7 @@ fn write_test(dir: &Path, name: &str, input: &str, answer: &str) {
 
 /// A fresh directory in the host's `/tmp` (`/tmp/PREFIX…`), removed with
 /// everything in it when dropped, given to `user` with `mode`.
-fn host_tmp(prefix: &str, user: User, mode: u32) -> tempfile::TempDir {
+pub(crate) fn host_tmp(prefix: &str, user: User, mode: u32) -> tempfile::TempDir {
     let d = tempfile::Builder::new()
         .prefix(prefix)
         .tempdir_in("/tmp")
@@ -191,7 +191,7 @@ fn attack(name: &str) -> PathBuf {
 
 /// The C program `tests/attacks/NAME.c` compiled into `dir/NAME` (readable
 /// and executable by all); `None` (with a message) when there is no `gcc`.
-fn build(name: &str, dir: &Path, defines: &[(&str, &str)]) -> Option<PathBuf> {
+pub(crate) fn build(name: &str, dir: &Path, defines: &[(&str, &str)]) -> Option<PathBuf> {
     let out = dir.join(name);
     let mut gcc = Command::new("gcc");
     gcc.args(["-O2", "-o"])
@@ -229,7 +229,7 @@ fn source(name: &str, dir: &Path, defines: &[(&str, &str)]) -> PathBuf {
 
 /// Runs a control: `cmd` outside the judge with `input`, bounded to 30 s;
 /// returns its standard output, printing its standard error.
-fn control(what: &str, mut cmd: Command, input: &str) -> String {
+pub(crate) fn control(what: &str, mut cmd: Command, input: &str) -> String {
     let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -248,10 +248,10 @@ fn control(what: &str, mut cmd: Command, input: &str) -> String {
 /// The failures of a test's judged rounds, reported together by
 /// [`Failures::finish`].
 #[derive(Default)]
-struct Failures(Vec<String>);
+pub(crate) struct Failures(pub(crate) Vec<String>);
 
 impl Failures {
-    fn check(&mut self, ok: bool, message: impl FnOnce() -> String) {
+    pub(crate) fn check(&mut self, ok: bool, message: impl FnOnce() -> String) {
         if !ok {
             let m = message();
             eprintln!("FAILED: {m}");
@@ -259,7 +259,7 @@ impl Failures {
         }
     }
 
-    fn finish(self) {
+    pub(crate) fn finish(self) {
         assert!(
             self.0.is_empty(),
             "{} judged assertion(s) failed:\n\n{}",
@@ -270,19 +270,19 @@ impl Failures {
 }
 
 /// What a judge said.
-struct Judged {
-    what: String,
-    code: Option<i32>,
-    report: String,
-    stderr: String,
+pub(crate) struct Judged {
+    pub(crate) what: String,
+    pub(crate) code: Option<i32>,
+    pub(crate) report: String,
+    pub(crate) stderr: String,
     /// The word after `verdict: ` on the report's last line (empty without one).
-    verdict: String,
+    pub(crate) verdict: String,
     took: Duration,
 }
 
 impl Judged {
     /// Everything the judge said, for a failure's message.
-    fn said(&self) -> String {
+    pub(crate) fn said(&self) -> String {
         format!(
             "exit {:?} after {:.1?}; report:\n{}stderr:\n{}",
             self.code, self.took, self.report, self.stderr
@@ -290,7 +290,7 @@ impl Judged {
     }
 
     /// The attack was refused: a verdict, not AC, one of `expected`.
-    fn refused(&self, f: &mut Failures, expected: &[&str]) {
+    pub(crate) fn refused(&self, f: &mut Failures, expected: &[&str]) {
         f.check(self.verdict != "AC", || {
             format!("{}: the attack got AC; {}", self.what, self.said())
         });
@@ -314,7 +314,7 @@ impl Judged {
 /// its arguments: it is the program's last argument). Afterwards checks that
 /// no process with `marker` in its command line (or in its box, as root)
 /// survives, and that no cgroup, box or file in `tmp` of it remains.
-fn judge(
+pub(crate) fn judge(
     user: User,
     what: &str,
     args: &[&OsStr],
@@ -415,7 +415,7 @@ fn take_from_host_tmp(marker: &str) -> Vec<PathBuf> {
     found
 }
 
-fn os<T: AsRef<OsStr> + ?Sized>(s: &T) -> &OsStr {
+pub(crate) fn os<T: AsRef<OsStr> + ?Sized>(s: &T) -> &OsStr {
     s.as_ref()
 }
 
@@ -654,7 +654,8 @@ impl Drop for RemoveOnDrop {
 }
 
 /// Issue #37, attack 3: the compiler reads the tests. The test directory lies
-/// under `/opt` (a system directory the runs may read): `/opt/beatty-attack-
+/// under `/opt` (bound whole into every root then; since issue #44 only a
+/// toolchain's own directory there is): `/opt/beatty-attack-
 /// PID/`, removed afterwards whatever happens, so root only. `incbin_tests.c`
 /// includes its inputs and answers at compile time (`.incbin`) and prints the
 /// answer of the input it gets; two tests with different answers (`1 2` →
@@ -1130,7 +1131,7 @@ fn honest_programs_get_ac_with_the_default_flags() {
 }
 
 /// A planted secret of `/etc` removed when dropped.
-struct Planted(PathBuf);
+pub(crate) struct Planted(pub(crate) PathBuf);
 
 impl Drop for Planted {
     fn drop(&mut self) {
@@ -1138,14 +1139,13 @@ impl Drop for Planted {
     }
 }
 
-/// Issue #40: `/etc` is readable by every run (runtimes configure
-/// themselves there) but for the host's secrets. As root the test plants a
-/// world-readable secret in `/etc/ssh` (on the deny list: SSH host keys;
-/// traversable by everyone), which `etc_secret` reads from a path compiled
-/// in. Control: it reads it. Judged with the default flags and with
-/// `--isolation basic`, as root and as `nobody`: WA (strict: `/etc/ssh` is
-/// covered in the root; basic: Landlock grants `/etc` entry by entry but
-/// the secrets). Skipped without root or without `/etc/ssh`.
+/// Issue #40: the host's secrets of `/etc` are out of a run's reach. As
+/// root the test plants a world-readable secret in `/etc/ssh` (SSH host
+/// keys; traversable by everyone), which `etc_secret` reads from a path
+/// compiled in. Control: it reads it. Judged with the default flags and with
+/// `--isolation basic`, as root and as `nobody`: WA (`/etc` is shown by
+/// allow list, issue #44, and `ssh` is not on it: absent from the root,
+/// no Landlock rule). Skipped without root or without `/etc/ssh`.
 #[test]
 fn secrets_of_etc_are_out_of_reach() {
     if !is_root() || !Path::new("/etc/ssh").is_dir() {

@@ -6,6 +6,7 @@
 
 mod accepted;
 mod allow_calls;
+mod allow_files;
 mod cli;
 mod common;
 mod e2e;
