@@ -4,9 +4,16 @@
 //! a lock file so that concurrent judges never share one) and the run drops
 //! to it for good: it cannot signal the judge or another run, cannot read the
 //! judge's private files, and `RLIMIT_NPROC` counts its processes only.
-//! Without root the run keeps the judge's user id, behind Landlock and the
-//! syscall filter, in a user namespace of its own where the kernel gives one
-//! (so that the process limit counts the run's processes, not the user's).
+//! Without root, where the system gives the judge's user subordinate ids
+//! (`/etc/subuid` and `/etc/subgid`, with `newuidmap` and `newgidmap`, as
+//! rootless podman uses them), each strict run claims one of them the same
+//! way and runs as it in a user namespace of its own that maps it (and the
+//! judge's ids, as 0, for init to build the root): the judging user's files
+//! are another user's to the run, readable only as far as their modes let
+//! every user. Otherwise the run keeps the judge's user id, behind Landlock
+//! and the syscall filter, in a user namespace of its own where the kernel
+//! gives one (so that the process limit counts the run's processes, not the
+//! user's); [`identity`] says which.
 
 use crate::procfs::pids;
 use nix::fcntl::{Flock, FlockArg};
@@ -17,52 +24,244 @@ use std::sync::OnceLock;
 pub(crate) const FIRST_UID: u32 = 60000;
 pub(crate) const UID_COUNT: u32 = 5000;
 
-/// A user id of its own for one run (when the judge is root), held through a
-/// lock on a root-only file so that concurrent judges never share one.
+/// A user id of its own for one run, held through a lock on a file of the
+/// judge's user so that concurrent judges never share one; the file is
+/// removed with the lock held when the run is over.
 pub(crate) struct RunUser {
+    /// The id the run has: as root its own (`60000 + n`); with subordinate
+    /// ids the same number, in the run's user namespace, mapped to
+    /// [`RunUser::outside`].
     pub(crate) uid: u32,
+    /// With subordinate ids: the user and group ids outside, `first + n` of
+    /// the user's ranges.
+    pub(crate) outside: Option<(u32, u32)>,
+    file: PathBuf,
     _lock: Flock<std::fs::File>,
 }
 
-/// The directory of the user-id locks (`/run/beatty-judge`, or under the
-/// temporary directory where there is no `/run`): root's own, mode 0700.
+impl Drop for RunUser {
+    fn drop(&mut self) {
+        // Still locked: a judge that opened the file meanwhile finds, once it
+        // holds the lock, that the name no longer leads to it, and moves on.
+        let _ = std::fs::remove_file(&self.file);
+    }
+}
+
+/// The directory of the user-id locks, the judge's user's own, mode 0700:
+/// as root `/run/beatty-judge` (or under the temporary directory where there
+/// is no `/run`), else `beatty-judge-UID` in the temporary directory.
 fn lock_dir() -> std::io::Result<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+    let me = nix::unistd::geteuid().as_raw();
     let run = Path::new("/run");
-    let d = if run.is_dir() {
+    let d = if me != 0 {
+        std::env::temp_dir().join(format!("beatty-judge-{me}"))
+    } else if run.is_dir() {
         run.join("beatty-judge")
     } else {
         std::env::temp_dir().join("beatty-judge-uids")
     };
-    std::fs::create_dir_all(&d)?;
+    match std::fs::DirBuilder::new().mode(0o700).create(&d) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(e),
+    }
     let m = std::fs::symlink_metadata(&d)?;
-    if !m.is_dir() || std::os::unix::fs::MetadataExt::uid(&m) != 0 {
+    if !m.is_dir() || m.uid() != me {
         return Err(std::io::Error::other(format!(
-            "{} is not a directory of root's",
+            "{} is not a directory of the judge's user",
             d.display()
         )));
     }
-    std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o700))?;
+    if m.permissions().mode() & 0o7777 != 0o700 {
+        std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o700))?;
+    }
     Ok(d)
 }
 
-/// Claims a free user id in `60000..65000`.
+/// The lock on `path` when it is free and the name still leads to the file
+/// locked (else another judge removed it meanwhile).
+fn lock_file(path: &Path, create: bool) -> Option<Flock<std::fs::File>> {
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let f = std::fs::OpenOptions::new()
+        .create(create)
+        .truncate(false)
+        .write(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(path)
+        .ok()?;
+    let lock = Flock::lock(f, FlockArg::LockExclusiveNonblock).ok()?;
+    let (held, named) = (lock.metadata().ok()?, std::fs::symlink_metadata(path).ok()?);
+    (held.ino() == named.ino() && held.dev() == named.dev()).then_some(lock)
+}
+
+/// Claims a free id: as root a user id in `60000..65000`, else one of the
+/// user's subordinate ids (see [`subordinate`]).
 pub(crate) fn claim_user() -> std::io::Result<RunUser> {
+    let sub = if is_root() { None } else { subordinate() };
+    let count = sub.map_or(UID_COUNT, |s| s.count);
     let dir = lock_dir()?;
     // Start where a concurrent judge is unlikely to be.
-    let start = std::process::id().wrapping_mul(2654435761) % UID_COUNT;
-    for i in 0..UID_COUNT {
-        let uid = FIRST_UID + (start + i) % UID_COUNT;
-        let f = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(dir.join(uid.to_string()))?;
-        if let Ok(lock) = Flock::lock(f, FlockArg::LockExclusiveNonblock) {
-            return Ok(RunUser { uid, _lock: lock });
+    let start = std::process::id().wrapping_mul(2654435761) % count;
+    for i in 0..count {
+        let n = (start + i) % count;
+        let file = dir.join((FIRST_UID + n).to_string());
+        if let Some(lock) = lock_file(&file, true) {
+            return Ok(RunUser {
+                uid: FIRST_UID + n,
+                outside: sub.map(|s| (s.uid + n, s.gid + n)),
+                file,
+                _lock: lock,
+            });
         }
     }
     Err(std::io::Error::other("no free user id for the run"))
+}
+
+/// Removes the lock files that judges no longer running left (a judge
+/// killed with `kill -9` cannot remove its own): every one that is free.
+pub(crate) fn remove_stale_locks() {
+    let me = nix::unistd::geteuid().as_raw();
+    let dir = if me == 0 {
+        PathBuf::from("/run/beatty-judge")
+    } else {
+        std::env::temp_dir().join(format!("beatty-judge-{me}"))
+    };
+    let owned = std::fs::symlink_metadata(&dir)
+        .is_ok_and(|m| m.is_dir() && std::os::unix::fs::MetadataExt::uid(&m) == me);
+    if !owned {
+        return;
+    }
+    for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+        let path = e.path();
+        if let Some(lock) = lock_file(&path, false) {
+            let _ = std::fs::remove_file(&path);
+            drop(lock);
+        }
+    }
+}
+
+/// The subordinate ids of the judge's user that its runs take, one each.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Subordinate {
+    /// The first user id and group id of the ranges taken.
+    pub(crate) uid: u32,
+    pub(crate) gid: u32,
+    /// How many (at most [`UID_COUNT`]).
+    pub(crate) count: u32,
+}
+
+/// Where `newuidmap` and `newgidmap` lie (Debian's `uidmap` package).
+const NEWUIDMAP: &str = "/usr/bin/newuidmap";
+const NEWGIDMAP: &str = "/usr/bin/newgidmap";
+
+/// The first range of `owner` (a user name or id) in the text of
+/// `/etc/subuid` or `/etc/subgid` (`owner:first:count` a line).
+fn range_in(text: &str, name: &str, id: u32) -> Option<(u32, u32)> {
+    text.lines().find_map(|l| {
+        let mut f = l.trim().splitn(3, ':');
+        let (owner, first, count) = (f.next()?, f.next()?, f.next()?);
+        let first: u32 = first.trim().parse().ok()?;
+        let count: u32 = count.trim().parse().ok()?;
+        let mine = owner == name || owner.parse::<u32>().ok() == Some(id);
+        // Never the ids below 1000 (the system's) nor past the 32-bit end.
+        (mine && count > 0 && first >= 1000 && first.checked_add(count).is_some())
+            .then_some((first, count))
+    })
+}
+
+/// The judge's user's subordinate ids, when it is not root, the system gives
+/// it a range in both `/etc/subuid` and `/etc/subgid`, and `newuidmap` and
+/// `newgidmap` are installed (setuid root); once per judge.
+pub(crate) fn subordinate() -> Option<Subordinate> {
+    static SUB: OnceLock<Option<Subordinate>> = OnceLock::new();
+    *SUB.get_or_init(|| {
+        let uid = nix::unistd::getuid();
+        if uid.is_root() || is_root() {
+            return None;
+        }
+        let gid = nix::unistd::getgid().as_raw();
+        let name = nix::unistd::User::from_uid(uid).ok().flatten()?.name;
+        let setuid = |p: &str| {
+            std::fs::metadata(p).is_ok_and(|m| {
+                std::os::unix::fs::MetadataExt::uid(&m) == 0
+                    && std::os::unix::fs::PermissionsExt::mode(&m.permissions()) & 0o4000 != 0
+            })
+        };
+        if !setuid(NEWUIDMAP) || !setuid(NEWGIDMAP) {
+            return None;
+        }
+        let (u, uc) = range_in(
+            &std::fs::read_to_string("/etc/subuid").ok()?,
+            &name,
+            uid.as_raw(),
+        )?;
+        let (g, gc) =
+            range_in(&std::fs::read_to_string("/etc/subgid").ok()?, &name, gid).or_else(|| {
+                range_in(
+                    &std::fs::read_to_string("/etc/subgid").ok()?,
+                    &name,
+                    uid.as_raw(),
+                )
+            })?;
+        Some(Subordinate {
+            uid: u,
+            gid: g,
+            count: uc.min(gc).min(UID_COUNT),
+        })
+    })
+}
+
+/// Maps the user namespace of the process `pid` (a run's init, waiting):
+/// the judge's ids to 0 (init builds the root with them) and the run's id
+/// to its subordinate ids, through `newuidmap` and `newgidmap`.
+pub(crate) fn map_subordinate(pid: i32, user: &RunUser) -> std::io::Result<()> {
+    let Some((ou, og)) = user.outside else {
+        return Ok(());
+    };
+    let (me, group) = (
+        nix::unistd::getuid().as_raw(),
+        nix::unistd::getgid().as_raw(),
+    );
+    for (tool, own, out) in [(NEWUIDMAP, me, ou), (NEWGIDMAP, group, og)] {
+        let o = std::process::Command::new(tool)
+            .args([pid.to_string(), "0".into(), own.to_string(), "1".into()])
+            .args([user.uid.to_string(), out.to_string(), "1".into()])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .output()?;
+        if !o.status.success() {
+            let said = String::from_utf8_lossy(&o.stderr);
+            let said: String = said.trim().chars().take(300).collect();
+            return Err(std::io::Error::other(format!(
+                "{tool} failed ({}): {}",
+                o.status,
+                said.escape_debug()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Which identity the runs of this judge get, for the judge's report.
+#[must_use]
+pub fn identity() -> String {
+    if is_root() {
+        format!(
+            "a user id of its own per run ({FIRST_UID}-{})",
+            FIRST_UID + UID_COUNT - 1
+        )
+    } else if let Some(s) = subordinate() {
+        format!(
+            "a subordinate user id of its own per strict run ({}-{} of /etc/subuid)",
+            s.uid,
+            s.uid + s.count - 1
+        )
+    } else {
+        "the judging user's own id (no subordinate ids: /etc/subuid and /etc/subgid give this user none, or newuidmap and newgidmap are not installed)".to_owned()
+    }
 }
 
 /// How many processes the judge's real user had when first asked.

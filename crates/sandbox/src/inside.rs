@@ -44,8 +44,13 @@ pub(crate) struct Inside {
     pub strict: bool,
     /// The judge is root: the run drops to `uid`.
     pub root: bool,
-    /// The run's user id (as root).
+    /// The run's user id (as root, or with subordinate ids).
     pub uid: u32,
+    /// With subordinate ids (strict, without root): the read end of a pipe
+    /// on which the judge says that `newuidmap` and `newgidmap` have mapped
+    /// init's user namespace (`credentials.rs`); then the run drops to `uid`
+    /// too. Negative: init maps the judge's ids itself.
+    pub mapped: RawFd,
     /// `/proc/self/uid_map` and `gid_map` of a user namespace that maps the
     /// judge's ids to themselves (without root).
     pub uid_map: Vec<u8>,
@@ -274,14 +279,23 @@ impl Inside {
         sys::set_limit(libc::RLIMIT_CPU, self.cpu_seconds, self.cpu_seconds + 1);
     }
 
-    /// The process limit, then the run's user id as root (for good).
+    /// The process limit, then the run's user id of its own (for good).
     fn drop_credentials(&self, nproc: u64) -> Step {
         sys::set_limit(libc::RLIMIT_NPROC, nproc, nproc);
-        check(!self.root || sys::become_user(self.uid))
+        check(!self.own_id() || sys::become_user(self.uid))
     }
 
-    /// Maps the judge's ids to themselves in a new user namespace.
+    /// Whether the run drops to `uid`: as root, or with subordinate ids.
+    fn own_id(&self) -> bool {
+        self.root || self.mapped >= 0
+    }
+
+    /// Maps the judge's ids to themselves in a new user namespace; with
+    /// subordinate ids, waits for the judge to have mapped them.
     fn map_ids(&self) -> bool {
+        if self.mapped >= 0 {
+            return sys::read_status(self.mapped).is_some();
+        }
         sys::write_file(c"/proc/self/setgroups", b"deny")
             && sys::write_file(c"/proc/self/uid_map", &self.uid_map)
             && sys::write_file(c"/proc/self/gid_map", &self.gid_map)
@@ -302,7 +316,7 @@ impl Inside {
     fn enter_private_workdir(&self) -> Step {
         if let Some(w) = &self.private_workdir {
             check(sys::make_dir(w, 0o700))?;
-            check(!self.root || sys::chown(w, self.uid))?;
+            check(!self.own_id() || sys::chown(w, self.uid))?;
             check(sys::chdir(w))?;
         }
         Ok(())

@@ -156,7 +156,8 @@ pub mod program;
 // Every `unsafe` block of the crate.
 mod sys;
 
-pub use cleanup::scratch_dir;
+pub use cleanup::{remove_stale, scratch_dir, sweep};
+pub use credentials::identity;
 pub use program::{Boxed, into_box};
 pub use reaping::stop_all;
 pub use talk::{FromProgram, ToProgram};
@@ -236,6 +237,18 @@ pub fn left_open(isolation: Isolation) -> Option<&'static str> {
             "basic isolation keeps the run in the host's file tree, where Landlock checks opening files but not chmod, chown, times or extended attributes of files the run's user owns (without root: yours); the run sees every process in /proc, writes its files on the judge's disk (bounded per file only, not in all), and without root runs as your own user id",
         ),
     }
+}
+
+/// What the runs' identity leaves open here, for the judge's warning:
+/// `None` where each run gets a user id of its own (the judge is root, or
+/// strict runs take the user's subordinate ids), and for
+/// [`Isolation::Basic`] without root, whose [`left_open`] says it.
+#[must_use]
+pub fn identity_left_open(isolation: Isolation) -> Option<&'static str> {
+    let own = is_root() || credentials::subordinate().is_some();
+    (isolation == Isolation::Strict && !own).then_some(
+        "runs have your own user id (no subordinate ids: /etc/subuid and /etc/subgid give your user none, or newuidmap and newgidmap (the uidmap package) are not installed), so a run reads every file of yours that it sees: in /etc, /opt and the files the command names",
+    )
 }
 
 /// The confinement layers every program gets here (filesystem and syscall
@@ -367,6 +380,10 @@ fn namespace_flags(root: bool) -> libc::c_int {
     if root { ns } else { ns | libc::CLONE_NEWUSER }
 }
 
+fn check_io(ok: bool) -> std::io::Result<()> {
+    if ok { Ok(()) } else { Err(sys::last_error()) }
+}
+
 fn c_path(p: &Path) -> std::io::Result<CString> {
     Ok(CString::new(p.as_os_str().as_encoded_bytes())?)
 }
@@ -387,16 +404,20 @@ struct Pipes {
     error: (OwnedFd, OwnedFd),
     /// Init's report of the program's wait status (strict).
     status: (OwnedFd, OwnedFd),
+    /// The judge's word that init's user namespace is mapped (subordinate
+    /// ids).
+    mapped: Option<(OwnedFd, OwnedFd)>,
 }
 
 impl Pipes {
-    fn new() -> std::io::Result<Pipes> {
+    fn new(mapped: bool) -> std::io::Result<Pipes> {
         Ok(Pipes {
             stdin: sys::pipe()?,
             stdout: sys::pipe()?,
             stderr: sys::pipe()?,
             error: sys::pipe()?,
             status: sys::pipe()?,
+            mapped: mapped.then(sys::pipe).transpose()?,
         })
     }
 }
@@ -417,8 +438,9 @@ fn inside_of(
         std::iter::once(plan.program.as_os_str()).chain(plan.args.iter().map(OsString::as_os_str));
     Ok(inside::Inside {
         strict: plan.strict,
-        root: user.is_some(),
+        root: user.is_some_and(|u| u.outside.is_none()),
         uid: user.map_or(0, |u| u.uid),
+        mapped: pipes.mapped.as_ref().map_or(-1, |m| m.0.as_raw_fd()),
         uid_map: format!("{me} {me} 1").into_bytes(),
         gid_map: format!("{group} {group} 1").into_bytes(),
         join: cgroup.map_or_else(Vec::new, RunCgroup::join_fds),
@@ -538,7 +560,11 @@ struct Prepared {
 /// Phases plan, cgroups, credentials, working directory, filesystem rules.
 fn prepare(cmd: &[OsString], limits: &Limits, isolation: Isolation) -> std::io::Result<Prepared> {
     let cgroup = RunCgroup::create(limits.memory)?;
-    let user = if is_root() {
+    static SWEEP: std::sync::Once = std::sync::Once::new();
+    SWEEP.call_once(cleanup::sweep);
+    let own_ids =
+        is_root() || (isolation == Isolation::Strict && credentials::subordinate().is_some());
+    let user = if own_ids {
         Some(credentials::claim_user()?)
     } else {
         None
@@ -581,7 +607,8 @@ struct Started {
 /// Starts the run (see `inside.rs`), bound to `cpu` if given; returns once
 /// the program has `exec`ed.
 fn start(p: &Prepared, limits: &Limits, cpu: Option<libc::cpu_set_t>) -> std::io::Result<Started> {
-    let pipes = Pipes::new()?;
+    let subordinate = p.user.as_ref().filter(|u| u.outside.is_some());
+    let mut pipes = Pipes::new(subordinate.is_some())?;
     let inside = inside_of(p, cpu, limits, &pipes)?;
     let (mut stack, mut program_stack) = (sys::Stack::new(), sys::Stack::new());
     let keeper = reaping::register(|| {
@@ -595,14 +622,24 @@ fn start(p: &Prepared, limits: &Limits, cpu: Option<libc::cpu_set_t>) -> std::io
         };
         started.ok_or_else(sys::last_error)
     })?;
+    if let (Some(user), Some((_, tell))) = (subordinate, pipes.mapped.take()) {
+        let mapped = credentials::map_subordinate(keeper.pid(), user)
+            .and_then(|()| check_io(sys::write_fd(tell.as_raw_fd(), &0i32.to_ne_bytes())));
+        if let Err(e) = mapped {
+            reaping::kill_run(keeper.pid(), p.cgroup.as_ref(), None);
+            sys::wait4(keeper.pid());
+            return Err(e);
+        }
+    }
     let Pipes {
         stdin,
         stdout,
         stderr,
         error,
         status,
+        mapped,
     } = pipes;
-    drop((stdin.0, stdout.1, stderr.1, error.1, status.1));
+    drop((stdin.0, stdout.1, stderr.1, error.1, status.1, mapped));
     // The error pipe ends when the program execs (or a step fails and says why).
     if let Some(errno) = sys::read_status(error.0.as_raw_fd()) {
         reaping::kill_run(keeper.pid(), p.cgroup.as_ref(), None);
