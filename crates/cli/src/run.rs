@@ -361,6 +361,10 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
             if let Err(e) = written {
                 return Ok(fail(3, &e.to_string()));
             }
+            // The judge's own, as everything it makes: 0700 and 0600.
+            if let Err(e) = private(&d) {
+                return Ok(fail(3, &format!("{}: {e}", d.display())));
+            }
             temp = Some(t);
             d
         }
@@ -528,4 +532,22 @@ fn report_compile_error(a: &RunArgs, names: &[String], message: &str) -> Outcome
     };
     write_summary(a.format, &summary)?;
     Ok(ExitCode::from(1))
+}
+
+/// Makes the tree `dir` (directories and regular files the judge wrote)
+/// its own only: directories 0700, files 0600.
+fn private(dir: &Path) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path, m: u32| std::fs::set_permissions(p, std::fs::Permissions::from_mode(m));
+    mode(dir, 0o700)?;
+    for e in std::fs::read_dir(dir)? {
+        let e = e?;
+        let kind = e.file_type()?;
+        if kind.is_dir() {
+            private(&e.path())?;
+        } else if kind.is_file() {
+            mode(&e.path(), 0o600)?;
+        }
+    }
+    Ok(())
 }

@@ -13,7 +13,7 @@
 //! every user. Otherwise the run keeps the judge's user id, behind Landlock
 //! and the syscall filter, in a user namespace of its own where the kernel
 //! gives one (so that the process limit counts the run's processes, not the
-//! user's); [`identity`] says which.
+//! user's); the judge warns that it does (`identity_left_open`).
 
 use crate::procfs::pids;
 use nix::fcntl::{Flock, FlockArg};
@@ -47,26 +47,53 @@ impl Drop for RunUser {
     }
 }
 
-/// The directory of the user-id locks, the judge's user's own, mode 0700:
-/// as root `/run/beatty-judge` (or under the temporary directory where there
-/// is no `/run`), else `beatty-judge-UID` in the temporary directory.
+/// Where the user-id locks lie: as root `/run/beatty-judge` (or under the
+/// temporary directory where there is no `/run`), else
+/// `/tmp/beatty-judge-UID` (shared by the user's judges whatever their
+/// `TMPDIR`), or `beatty-judge-UID` in the temporary directory when another
+/// user holds that name.
+fn lock_dirs() -> Vec<PathBuf> {
+    let me = nix::unistd::geteuid().as_raw();
+    if me == 0 {
+        let run = Path::new("/run");
+        return vec![if run.is_dir() {
+            run.join("beatty-judge")
+        } else {
+            std::env::temp_dir().join("beatty-judge-uids")
+        }];
+    }
+    let name = format!("beatty-judge-{me}");
+    vec![
+        Path::new("/tmp").join(&name),
+        std::env::temp_dir().join(name),
+    ]
+}
+
+/// The directory of the user-id locks (see [`lock_dirs`]), the judge's
+/// user's own, mode 0700.
 fn lock_dir() -> std::io::Result<PathBuf> {
+    let dirs = lock_dirs();
+    let mut last = None;
+    for d in dirs {
+        match own_dir(&d) {
+            Ok(()) => return Ok(d),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no directory for the user-id locks")))
+}
+
+/// Makes `d` (mode 0700) unless it is there, and checks that it is a
+/// directory of the judge's user.
+fn own_dir(d: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
     let me = nix::unistd::geteuid().as_raw();
-    let run = Path::new("/run");
-    let d = if me != 0 {
-        std::env::temp_dir().join(format!("beatty-judge-{me}"))
-    } else if run.is_dir() {
-        run.join("beatty-judge")
-    } else {
-        std::env::temp_dir().join("beatty-judge-uids")
-    };
-    match std::fs::DirBuilder::new().mode(0o700).create(&d) {
+    match std::fs::DirBuilder::new().mode(0o700).create(d) {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
         Err(e) => return Err(e),
     }
-    let m = std::fs::symlink_metadata(&d)?;
+    let m = std::fs::symlink_metadata(d)?;
     if !m.is_dir() || m.uid() != me {
         return Err(std::io::Error::other(format!(
             "{} is not a directory of the judge's user",
@@ -74,9 +101,9 @@ fn lock_dir() -> std::io::Result<PathBuf> {
         )));
     }
     if m.permissions().mode() & 0o7777 != 0o700 {
-        std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o700))?;
+        std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o700))?;
     }
-    Ok(d)
+    Ok(())
 }
 
 /// The lock on `path` when it is free and the name still leads to the file
@@ -123,21 +150,18 @@ pub(crate) fn claim_user() -> std::io::Result<RunUser> {
 /// killed with `kill -9` cannot remove its own): every one that is free.
 pub(crate) fn remove_stale_locks() {
     let me = nix::unistd::geteuid().as_raw();
-    let dir = if me == 0 {
-        PathBuf::from("/run/beatty-judge")
-    } else {
-        std::env::temp_dir().join(format!("beatty-judge-{me}"))
-    };
-    let owned = std::fs::symlink_metadata(&dir)
-        .is_ok_and(|m| m.is_dir() && std::os::unix::fs::MetadataExt::uid(&m) == me);
-    if !owned {
-        return;
-    }
-    for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-        let path = e.path();
-        if let Some(lock) = lock_file(&path, false) {
-            let _ = std::fs::remove_file(&path);
-            drop(lock);
+    for dir in lock_dirs() {
+        let owned = std::fs::symlink_metadata(&dir)
+            .is_ok_and(|m| m.is_dir() && std::os::unix::fs::MetadataExt::uid(&m) == me);
+        if !owned {
+            continue;
+        }
+        for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = e.path();
+            if let Some(lock) = lock_file(&path, false) {
+                let _ = std::fs::remove_file(&path);
+                drop(lock);
+            }
         }
     }
 }
@@ -243,25 +267,6 @@ pub(crate) fn map_subordinate(pid: i32, user: &RunUser) -> std::io::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Which identity the runs of this judge get, for the judge's report.
-#[must_use]
-pub fn identity() -> String {
-    if is_root() {
-        format!(
-            "a user id of its own per run ({FIRST_UID}-{})",
-            FIRST_UID + UID_COUNT - 1
-        )
-    } else if let Some(s) = subordinate() {
-        format!(
-            "a subordinate user id of its own per strict run ({}-{} of /etc/subuid)",
-            s.uid,
-            s.uid + s.count - 1
-        )
-    } else {
-        "the judging user's own id (no subordinate ids: /etc/subuid and /etc/subgid give this user none, or newuidmap and newgidmap are not installed)".to_owned()
-    }
 }
 
 /// How many processes the judge's real user had when first asked.

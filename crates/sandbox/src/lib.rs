@@ -157,7 +157,6 @@ pub mod program;
 mod sys;
 
 pub use cleanup::{remove_stale, scratch_dir, sweep};
-pub use credentials::identity;
 pub use program::{Boxed, into_box};
 pub use reaping::stop_all;
 pub use talk::{FromProgram, ToProgram};

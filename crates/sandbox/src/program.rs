@@ -12,8 +12,8 @@
 //! its directories 0555. Programs of the system directories (an
 //! interpreter under `/usr`) are used where they are. Without root, where
 //! the runs have subordinate ids (`credentials.rs`), the same copies go to a
-//! box in the judge's temporary directory, mode 0700 (a strict run sees
-//! the files bound at their paths, with parents the root makes); otherwise
+//! box in the judge's temporary directory, its directories 0700 (a strict
+//! run sees the files bound at their paths, with parents the root makes); otherwise
 //! the runs have the judge's own user id and read the files where they are:
 //! nothing is copied.
 
@@ -80,7 +80,7 @@ pub fn into_box(cmd: &[OsString]) -> std::io::Result<Boxed> {
         }
         let sub = dir.path().join(i.to_string());
         std::fs::create_dir(&sub)?;
-        std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o711))?;
+        std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(mode))?;
         let name = path
             .file_name()
             .map_or_else(|| "program".into(), ToOwned::to_owned);

@@ -5,6 +5,7 @@
 //! (correct programs that look like attacks).
 
 mod accepted;
+mod allow_identity;
 mod cli;
 mod common;
 mod e2e;
