@@ -270,4 +270,45 @@ mod tests {
         assert!(!root.exists());
         assert_eq!(std::fs::read(outside.join("keep")).expect("kept"), b"keep");
     }
+
+    #[test]
+    fn a_judges_directory_names_its_process() {
+        let pid = |n: &str| judge_pid(std::ffi::OsStr::new(n));
+        assert_eq!(pid("judge-compile-123-Ab9x"), Some(123));
+        assert_eq!(pid(".judge-package-77-x"), Some(77));
+        assert_eq!(pid("judge-run-123"), None);
+        assert_eq!(pid("judge-run-x1-abc"), None);
+        assert_eq!(pid("beatty-judge-123-1"), None);
+        assert_eq!(pid("xjudge-run-1-a"), None);
+    }
+
+    #[test]
+    fn only_dead_judges_directories_are_removed() {
+        use std::os::unix::fs::MetadataExt;
+        let base = tempfile::tempdir().expect("tempdir");
+        // A process that is gone (its id may be reused, but not this soon).
+        let mut child = std::process::Command::new("true").spawn().expect("true");
+        let dead = child.id();
+        child.wait().expect("wait");
+        let me = std::process::id();
+        let d = |n: String| {
+            let p = base.path().join(n);
+            std::fs::create_dir(&p).expect("mkdir");
+            std::fs::write(p.join("f"), "x").expect("write");
+            p
+        };
+        let gone = d(format!("judge-compile-{dead}-a"));
+        let hidden = d(format!(".judge-package-{dead}-b"));
+        let live = d(format!("judge-compile-{me}-c"));
+        let other = d(format!("beatty-{dead}-d"));
+        remove_stale(base.path());
+        assert!(!gone.exists() && !hidden.exists());
+        assert!(live.exists() && other.exists());
+        // This process started before its directory changed: alive; a
+        // directory older than the process cannot be its own.
+        let changed = std::fs::metadata(&live).expect("stat").ctime();
+        assert!(alive(me, changed));
+        assert!(!alive(me, changed - 3600));
+        assert!(!alive(dead, changed));
+    }
 }

@@ -318,3 +318,54 @@ pub fn is_root() -> bool {
         mapped("/proc/self/uid_map") && mapped("/proc/self/gid_map") && caps & need == need
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_subordinate_range_is_the_first_of_the_user_by_name_or_id() {
+        let text = "other:100000:65536\n\
+                    # a comment line is no range\n\
+                    judge:0:0\n\
+                    judge:500:10\n\
+                    1001:200000:5\n\
+                    judge:300000:65536\n\
+                    judge:4294967290:10\n";
+        // By name: empty and system ranges are skipped.
+        assert_eq!(range_in(text, "judge", 7), Some((300000, 65536)));
+        // By id.
+        assert_eq!(range_in(text, "nobody-here", 1001), Some((200000, 5)));
+        // None of its own.
+        assert_eq!(range_in(text, "judge2", 1002), None);
+        // Past the 32-bit end.
+        assert_eq!(range_in("judge:4294967290:10\n", "judge", 7), None);
+        assert_eq!(
+            range_in("judge:4294967285:10\n", "judge", 7),
+            Some((4294967285, 10))
+        );
+        assert_eq!(range_in("judge:1000:1\n", "judge", 7), Some((1000, 1)));
+        assert_eq!(range_in("judge:999:1\n", "judge", 7), None);
+    }
+
+    #[test]
+    fn a_lock_is_held_once_and_not_through_a_removed_name() {
+        let d = tempfile::tempdir().expect("tempdir");
+        let f = d.path().join("60001");
+        let held = lock_file(&f, true).expect("the first lock");
+        assert!(lock_file(&f, true).is_none(), "locked twice");
+        // Removed with the lock held (as a run does at its end): a judge that
+        // opened the old file locks it, but the name leads to a new one.
+        let old = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&f)
+            .expect("open");
+        std::fs::remove_file(&f).expect("remove");
+        drop(held);
+        std::fs::write(&f, "").expect("a new file");
+        let late = Flock::lock(old, FlockArg::LockExclusiveNonblock).expect("the old file's lock");
+        assert!(lock_file(&f, false).is_some(), "the new file is free");
+        drop(late);
+        assert!(lock_file(&d.path().join("none"), false).is_none());
+    }
+}

@@ -133,3 +133,58 @@ fn copy_tree(from: &Path, to: &Path, depth: u32) -> std::io::Result<()> {
     }
     std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o555))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn as_root_a_directory_of_the_judges_own_is_copied_readable_by_all() {
+        if !crate::is_root() {
+            eprintln!("skipping: the box is made as root");
+            return;
+        }
+        let mode = |p: &Path| {
+            std::fs::symlink_metadata(p)
+                .expect("stat")
+                .permissions()
+                .mode()
+                & 0o7777
+        };
+        let own = crate::scratch_dir("boxtest").expect("scratch");
+        assert_eq!(mode(own.path()), 0o700);
+        let classes = own.path().join("classes");
+        std::fs::create_dir_all(classes.join("pkg")).expect("mkdir");
+        std::fs::write(classes.join("Main.class"), "m").expect("write");
+        std::fs::write(classes.join("pkg/A.class"), "a").expect("write");
+        std::os::unix::fs::symlink("/etc/hostname", classes.join("link")).expect("link");
+        let other = tempfile::tempdir().expect("tempdir");
+        let cmd: Vec<OsString> = vec![
+            "/bin/sh".into(),
+            classes.clone().into(),
+            other.path().into(),
+            "-x".into(),
+        ];
+        let b = into_box(&cmd).expect("boxed");
+        // The system's program and a directory not the judge's stay.
+        assert_eq!(b.cmd[0], cmd[0]);
+        assert_eq!(b.cmd[2], cmd[2]);
+        assert_eq!(b.cmd[3], cmd[3]);
+        let copy = PathBuf::from(&b.cmd[1]);
+        let copy = copy.as_path();
+        assert!(copy.starts_with("/run"), "{}", copy.display());
+        assert_eq!(std::fs::read(copy.join("pkg/A.class")).expect("read"), b"a");
+        assert_eq!(mode(copy), 0o555);
+        assert_eq!(mode(&copy.join("pkg")), 0o555);
+        assert_eq!(mode(&copy.join("Main.class")), 0o444);
+        assert!(!copy.join("link").exists(), "a link was copied");
+        let top = copy
+            .parent()
+            .and_then(Path::parent)
+            .expect("the box")
+            .to_path_buf();
+        assert_eq!(mode(&top), 0o711);
+        drop(b);
+        assert!(!top.exists(), "the box stays");
+    }
+}
