@@ -166,14 +166,17 @@ pub(crate) fn remove_stale_locks() {
     }
 }
 
-/// The subordinate ids of the judge's user that its runs take, one each.
-#[derive(Clone, Copy, Debug)]
+/// The subordinate ids of the judge's user that its runs take, one each,
+/// and the user namespace that maps them.
+#[derive(Debug)]
 pub(crate) struct Subordinate {
     /// The first user id and group id of the ranges taken.
     pub(crate) uid: u32,
     pub(crate) gid: u32,
     /// How many (at most [`UID_COUNT`]).
     pub(crate) count: u32,
+    /// The judge's user namespace of them (see [`subordinate`]).
+    pub(crate) namespace: std::os::fd::OwnedFd,
 }
 
 /// Where `newuidmap` and `newgidmap` lie (Debian's `uidmap` package).
@@ -197,10 +200,16 @@ fn range_in(text: &str, name: &str, id: u32) -> Option<(u32, u32)> {
 
 /// The judge's user's subordinate ids, when it is not root, the system gives
 /// it a range in both `/etc/subuid` and `/etc/subgid`, and `newuidmap` and
-/// `newgidmap` are installed (setuid root); once per judge.
-pub(crate) fn subordinate() -> Option<Subordinate> {
+/// `newgidmap` are installed (setuid root): once per judge, the judge makes
+/// a user namespace that maps its own ids to 0 and `60000..60000 + count`
+/// to the ranges (a helper process unshares it, `newuidmap` and `newgidmap`
+/// map it, the judge keeps a descriptor of it and the helper ends). Each
+/// strict run's first process enters it, so that the runs' namespaces are
+/// made in it and a run can drop to its id; mapping it once costs the two
+/// programs once per judge, not per run. `None` where any step fails.
+pub(crate) fn subordinate() -> Option<&'static Subordinate> {
     static SUB: OnceLock<Option<Subordinate>> = OnceLock::new();
-    *SUB.get_or_init(|| {
+    SUB.get_or_init(|| {
         let uid = nix::unistd::getuid();
         if uid.is_root() || is_root() {
             return None;
@@ -221,52 +230,74 @@ pub(crate) fn subordinate() -> Option<Subordinate> {
             &name,
             uid.as_raw(),
         )?;
+        let subgid = std::fs::read_to_string("/etc/subgid").ok()?;
         let (g, gc) =
-            range_in(&std::fs::read_to_string("/etc/subgid").ok()?, &name, gid).or_else(|| {
-                range_in(
-                    &std::fs::read_to_string("/etc/subgid").ok()?,
-                    &name,
-                    uid.as_raw(),
-                )
-            })?;
+            range_in(&subgid, &name, gid).or_else(|| range_in(&subgid, &name, uid.as_raw()))?;
+        let count = uc.min(gc).min(UID_COUNT);
+        let namespace = map_namespace((uid.as_raw(), gid), (u, g), count).ok()?;
         Some(Subordinate {
             uid: u,
             gid: g,
-            count: uc.min(gc).min(UID_COUNT),
+            count,
+            namespace,
         })
     })
+    .as_ref()
 }
 
-/// Maps the user namespace of the process `pid` (a run's init, waiting):
-/// the judge's ids to 0 (init builds the root with them) and the run's id
-/// to its subordinate ids, through `newuidmap` and `newgidmap`.
-pub(crate) fn map_subordinate(pid: i32, user: &RunUser) -> std::io::Result<()> {
-    let Some((ou, og)) = user.outside else {
-        return Ok(());
-    };
-    let (me, group) = (
-        nix::unistd::getuid().as_raw(),
-        nix::unistd::getgid().as_raw(),
-    );
-    for (tool, own, out) in [(NEWUIDMAP, me, ou), (NEWGIDMAP, group, og)] {
-        let o = std::process::Command::new(tool)
-            .args([pid.to_string(), "0".into(), own.to_string(), "1".into()])
-            .args([user.uid.to_string(), out.to_string(), "1".into()])
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .output()?;
-        if !o.status.success() {
-            let said = String::from_utf8_lossy(&o.stderr);
-            let said: String = said.trim().chars().take(300).collect();
-            return Err(std::io::Error::other(format!(
-                "{tool} failed ({}): {}",
-                o.status,
-                said.escape_debug()
-            )));
+/// Makes and maps the user namespace of [`subordinate`]: the judge's ids
+/// `own` to 0, `FIRST_UID..FIRST_UID + count` to the ranges from `first`.
+fn map_namespace(
+    own: (u32, u32),
+    first: (u32, u32),
+    count: u32,
+) -> std::io::Result<std::os::fd::OwnedFd> {
+    use std::os::fd::AsRawFd;
+    let (read, tell) = crate::sys::pipe()?;
+    let mut stack = crate::sys::Stack::new();
+    let r = read.as_raw_fd();
+    // The helper only waits for the word to end (async-signal-safe calls).
+    let helper = crate::reaping::register(|| {
+        crate::sys::start(
+            libc::CLONE_NEWUSER,
+            crate::sys::Start::Copy,
+            &mut stack,
+            &mut || {
+                crate::sys::die_with_parent();
+                let _ = crate::sys::read_status(r);
+                crate::sys::exit(0)
+            },
+        )
+        .ok_or_else(crate::sys::last_error)
+    })?;
+    let pid = helper.pid();
+    let mapped = (|| {
+        for (tool, own, out) in [(NEWUIDMAP, own.0, first.0), (NEWGIDMAP, own.1, first.1)] {
+            let o = std::process::Command::new(tool)
+                .args([pid.to_string(), "0".into(), own.to_string(), "1".into()])
+                .args([FIRST_UID.to_string(), out.to_string(), count.to_string()])
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .output()?;
+            if !o.status.success() {
+                return Err(std::io::Error::other(format!(
+                    "{tool} failed ({})",
+                    o.status
+                )));
+            }
         }
-    }
-    Ok(())
+        let f = std::fs::File::open(format!("/proc/{pid}/ns/user"))?;
+        Ok(std::os::fd::OwnedFd::from(f))
+    })();
+    drop((tell, read));
+    let _ = nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(pid),
+        nix::sys::signal::Signal::SIGKILL,
+    );
+    crate::sys::wait4(pid);
+    drop(helper);
+    mapped
 }
 
 /// How many processes the judge's real user had when first asked.

@@ -46,11 +46,14 @@ pub(crate) struct Inside {
     pub root: bool,
     /// The run's user id (as root, or with subordinate ids).
     pub uid: u32,
-    /// With subordinate ids (strict, without root): the read end of a pipe
-    /// on which the judge says that `newuidmap` and `newgidmap` have mapped
-    /// init's user namespace (`credentials.rs`); then the run drops to `uid`
-    /// too. Negative: init maps the judge's ids itself.
-    pub mapped: RawFd,
+    /// With subordinate ids (strict, without root): the judge's user
+    /// namespace that maps them (`credentials.rs`), which the run's first
+    /// process enters ([`Inside::outer`]) before it starts init; the run
+    /// then drops to `uid` too. Negative: none (init maps the judge's ids
+    /// itself).
+    pub holder: RawFd,
+    /// The namespaces [`Inside::outer`] starts init in.
+    pub init_flags: libc::c_int,
     /// `/proc/self/uid_map` and `gid_map` of a user namespace that maps the
     /// judge's ids to themselves (without root).
     pub uid_map: Vec<u8>,
@@ -215,6 +218,40 @@ impl Inside {
         }
     }
 
+    /// With subordinate ids, the run's first process: it enters the judge's
+    /// user namespace of them, starts init in the run's namespaces (made in
+    /// that one, so the run can drop to its id), closes every descriptor
+    /// (the error pipe ends when the program `exec`s), and ends as init
+    /// does. It dies with the judge's thread, and init with it. Returns (as
+    /// an exit code) only when a step failed.
+    pub fn outer(&self, init_stack: &mut sys::Stack, program_stack: &mut sys::Stack) -> i32 {
+        let failed = self.outer_steps(init_stack, program_stack);
+        self.fail(failed)
+    }
+
+    fn outer_steps(&self, init_stack: &mut sys::Stack, program_stack: &mut sys::Stack) -> Step {
+        sys::reset_signals();
+        check(sys::enter_user_namespace(self.holder))?;
+        // Set after the credential change.
+        sys::die_with_parent();
+        let init = sys::start(self.init_flags, sys::Start::Copy, init_stack, &mut || {
+            self.init(program_stack)
+        })
+        .ok_or_else(sys::last_error)?;
+        sys::close_all_but(self.status);
+        loop {
+            match sys::wait_any() {
+                Some((pid, st)) if pid == init => sys::exit(if libc::WIFEXITED(st) {
+                    libc::WEXITSTATUS(st)
+                } else {
+                    128 + libc::WTERMSIG(st)
+                }),
+                Some(_) => {}
+                None => sys::exit(125),
+            }
+        }
+    }
+
     /// The program's process in a strict run (PID 2): grants the file
     /// systems mounted here, then is confined and `exec`s. Returns (as an
     /// exit code) only when a step failed.
@@ -287,14 +324,14 @@ impl Inside {
 
     /// Whether the run drops to `uid`: as root, or with subordinate ids.
     fn own_id(&self) -> bool {
-        self.root || self.mapped >= 0
+        self.root || self.holder >= 0
     }
 
-    /// Maps the judge's ids to themselves in a new user namespace; with
-    /// subordinate ids, waits for the judge to have mapped them.
+    /// Maps the judge's ids to themselves in a new user namespace (with
+    /// subordinate ids, init's namespaces lie in the judge's mapped one).
     fn map_ids(&self) -> bool {
-        if self.mapped >= 0 {
-            return sys::read_status(self.mapped).is_some();
+        if self.holder >= 0 {
+            return true;
         }
         sys::write_file(c"/proc/self/setgroups", b"deny")
             && sys::write_file(c"/proc/self/uid_map", &self.uid_map)

@@ -383,10 +383,6 @@ fn namespace_flags(root: bool) -> libc::c_int {
     if root { ns } else { ns | libc::CLONE_NEWUSER }
 }
 
-fn check_io(ok: bool) -> std::io::Result<()> {
-    if ok { Ok(()) } else { Err(sys::last_error()) }
-}
-
 fn c_path(p: &Path) -> std::io::Result<CString> {
     Ok(CString::new(p.as_os_str().as_encoded_bytes())?)
 }
@@ -407,20 +403,16 @@ struct Pipes {
     error: (OwnedFd, OwnedFd),
     /// Init's report of the program's wait status (strict).
     status: (OwnedFd, OwnedFd),
-    /// The judge's word that init's user namespace is mapped (subordinate
-    /// ids).
-    mapped: Option<(OwnedFd, OwnedFd)>,
 }
 
 impl Pipes {
-    fn new(mapped: bool) -> std::io::Result<Pipes> {
+    fn new() -> std::io::Result<Pipes> {
         Ok(Pipes {
             stdin: sys::pipe()?,
             stdout: sys::pipe()?,
             stderr: sys::pipe()?,
             error: sys::pipe()?,
             status: sys::pipe()?,
-            mapped: mapped.then(sys::pipe).transpose()?,
         })
     }
 }
@@ -443,7 +435,11 @@ fn inside_of(
         strict: plan.strict,
         root: user.is_some_and(|u| u.outside.is_none()),
         uid: user.map_or(0, |u| u.uid),
-        mapped: pipes.mapped.as_ref().map_or(-1, |m| m.0.as_raw_fd()),
+        holder: match user.and_then(|u| u.outside) {
+            Some(_) => credentials::subordinate().map_or(-1, |s| s.namespace.as_raw_fd()),
+            None => -1,
+        },
+        init_flags: namespace_flags(true),
         uid_map: format!("{me} {me} 1").into_bytes(),
         gid_map: format!("{group} {group} 1").into_bytes(),
         join: cgroup.map_or_else(Vec::new, RunCgroup::join_fds),
@@ -610,12 +606,18 @@ struct Started {
 /// Starts the run (see `inside.rs`), bound to `cpu` if given; returns once
 /// the program has `exec`ed.
 fn start(p: &Prepared, limits: &Limits, cpu: Option<libc::cpu_set_t>) -> std::io::Result<Started> {
-    let subordinate = p.user.as_ref().filter(|u| u.outside.is_some());
-    let mut pipes = Pipes::new(subordinate.is_some())?;
+    let pipes = Pipes::new()?;
     let inside = inside_of(p, cpu, limits, &pipes)?;
     let (mut stack, mut program_stack) = (sys::Stack::new(), sys::Stack::new());
     let keeper = reaping::register(|| {
-        let started = if inside.strict {
+        let started = if inside.strict && inside.holder >= 0 {
+            // Subordinate ids: a first process enters their namespace and
+            // starts init (`Inside::outer`).
+            let mut init_stack = sys::Stack::new();
+            sys::start(0, sys::Start::Copy, &mut stack, &mut || {
+                inside.outer(&mut init_stack, &mut program_stack)
+            })
+        } else if inside.strict {
             let flags = namespace_flags(inside.root);
             sys::start(flags, sys::Start::Copy, &mut stack, &mut || {
                 inside.init(&mut program_stack)
@@ -625,24 +627,14 @@ fn start(p: &Prepared, limits: &Limits, cpu: Option<libc::cpu_set_t>) -> std::io
         };
         started.ok_or_else(sys::last_error)
     })?;
-    if let (Some(user), Some((_, tell))) = (subordinate, pipes.mapped.take()) {
-        let mapped = credentials::map_subordinate(keeper.pid(), user)
-            .and_then(|()| check_io(sys::write_fd(tell.as_raw_fd(), &0i32.to_ne_bytes())));
-        if let Err(e) = mapped {
-            reaping::kill_run(keeper.pid(), p.cgroup.as_ref(), None);
-            sys::wait4(keeper.pid());
-            return Err(e);
-        }
-    }
     let Pipes {
         stdin,
         stdout,
         stderr,
         error,
         status,
-        mapped,
     } = pipes;
-    drop((stdin.0, stdout.1, stderr.1, error.1, status.1, mapped));
+    drop((stdin.0, stdout.1, stderr.1, error.1, status.1));
     // The error pipe ends when the program execs (or a step fails and says why).
     if let Some(errno) = sys::read_status(error.0.as_raw_fd()) {
         reaping::kill_run(keeper.pid(), p.cgroup.as_ref(), None);
@@ -859,6 +851,7 @@ fn finish(
     } = w;
     let pid = keeper.pid();
     let uid = user.as_ref().map(|u| u.uid).filter(|_| !strict);
+    let outer = strict && user.as_ref().is_some_and(|u| u.outside.is_some());
     let kill_run = || reaping::kill_run(pid, cgroup.as_ref(), uid);
     // The program's processes lie below init (strict) or are it (basic).
     let usage = || match cgroup.as_ref().and_then(RunCgroup::cpu) {
@@ -868,7 +861,8 @@ fn finish(
         None if !strict => {
             procfs::tree_usage(pid, 0, &reaping::orphans_in_session(pid), cgroup.is_none())
         }
-        None => procfs::tree_usage(pid, 1, &[], cgroup.is_none()),
+        // Init's level, and the outer process's with subordinate ids.
+        None => procfs::tree_usage(pid, 1 + usize::from(outer), &[], cgroup.is_none()),
     };
     let exited = watch::Exited::of(pid);
     let seen = watch::watch(

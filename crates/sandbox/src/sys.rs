@@ -347,6 +347,14 @@ pub fn unshare(flags: libc::c_int) -> bool {
     unsafe { libc::unshare(flags) == 0 }
 }
 
+/// Enters the user namespace `fd` refers to (async-signal-safe): the
+/// caller must be single-threaded and share no file-system information
+/// (a process [`start`]ed with [`Start::Copy`]).
+pub fn enter_user_namespace(fd: RawFd) -> bool {
+    // SAFETY: setns has no memory preconditions; a bad fd gives EBADF.
+    unsafe { libc::setns(fd, libc::CLONE_NEWUSER) == 0 }
+}
+
 /// `mount(2)` (async-signal-safe); `None` for a null argument.
 pub fn mount(
     source: &CStr,
