@@ -7,10 +7,10 @@
 //! Without root, where the system gives the judge's user subordinate ids
 //! (`/etc/subuid` and `/etc/subgid`, with `newuidmap` and `newgidmap`, as
 //! rootless podman uses them), each strict run claims one of them the same
-//! way and runs as it in a user namespace of its own that maps it (and the
-//! judge's ids, as 0, for init to build the root): the judging user's files
-//! are another user's to the run, readable only as far as their modes let
-//! every user. Otherwise the run keeps the judge's user id, behind Landlock
+//! way and runs as it, its namespaces made in the judge's one user namespace
+//! that maps the range (and the judge's ids, as 0, for init to build the
+//! root; see [`subordinate`]): the judging user's files are another user's
+//! to the run, readable only as far as their modes let every user. Otherwise the run keeps the judge's user id, behind Landlock
 //! and the syscall filter, in a user namespace of its own where the kernel
 //! gives one (so that the process limit counts the run's processes, not the
 //! user's); the judge warns that it does (`identity_left_open`).

@@ -77,9 +77,10 @@
 //! counts the run's own processes only; a basic run without one shares its
 //! user's count (the user's processes at the judge's start plus
 //! [`MAX_PROCESSES`]). Where the system gives the judging user subordinate
-//! ids (`/etc/subuid`, `/etc/subgid`, `newuidmap`), a strict run's namespace
-//! maps one of them, claimed as root's ids are, and the run drops to it; the
-//! user's files are then another user's to it. Otherwise the run keeps the
+//! ids (`/etc/subuid`, `/etc/subgid`, `newuidmap`), a strict run's namespaces
+//! are made in the judge's user namespace of them, and the run drops to one
+//! of them, claimed as root's ids are; the user's files are then another
+//! user's to it. Otherwise the run keeps the
 //! user's id, and [`identity_left_open`] says what that leaves open.
 //!
 //! Memory: where a memory cgroup can be created (cgroup v2 with the memory
