@@ -22,6 +22,11 @@
 //!   program's wait status to the judge and exits, and the kernel kills
 //!   whatever is left in the namespace. The judge's `wait4` on init sees the
 //!   program's resource usage (init reaped it).
+//! * Strict with subordinate ids (without root): the judge's first process
+//!   of the run enters the judge's user namespace of those ids
+//!   ([`Inside::outer`]) and starts init there, in the other namespaces
+//!   (no user namespace of the run's own); init then drops the program to
+//!   the run's id as it does as root.
 //!
 //! Every process sets the parent-death signal after its last credential
 //! change, so `kill -9` of the judge takes the whole run with it. A step that

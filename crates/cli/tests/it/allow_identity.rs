@@ -394,7 +394,7 @@ fn processes_descriptors_and_disk_are_bounded() {
     let built = Command::new("gcc")
         .args(["-O2", "-o"])
         .arg(&prog)
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/attacks/resources.c"))
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/identity/resources.c"))
         .status();
     match built {
         Ok(s) => assert!(s.success(), "gcc failed"),
