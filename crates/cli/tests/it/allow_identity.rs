@@ -201,8 +201,8 @@ fn scratch(name: &str, user: User) -> Scratch {
 fn verdict(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout)
         .lines()
-        .filter_map(|l| l.strip_prefix("verdict: "))
-        .last()
+        .rev()
+        .find_map(|l| l.strip_prefix("verdict: "))
         .and_then(|v| v.split_whitespace().next())
         .unwrap_or("")
         .to_owned()
