@@ -821,6 +821,18 @@ fn run_with(
     })
 }
 
+/// The exit of init, the only child of a run's first process `pid` (with
+/// subordinate ids), while it runs: `None` when it has ended (and been
+/// reaped: its namespace is empty then).
+fn inner_init(pid: i32) -> Option<watch::Exited> {
+    let init = *procfs::children_of(pid, true)?.first()?;
+    let exited = watch::Exited::of(init);
+    // Still `pid`'s child, so `init` is the process the pidfd names (the
+    // first process forks no other).
+    let parent = sys::stat_fields(init).and_then(|f| sys::number(f.get(1)));
+    (parent == Some(i64::from(pid))).then_some(exited)
+}
+
 /// A started run, handed to the watch.
 struct Watched {
     keeper: reaping::Keeper,
@@ -877,9 +889,17 @@ fn finish(
         end_requested,
     );
     let wall = start.elapsed();
+    // With subordinate ids init is the first process's child: found before
+    // that one is killed, so that the run ends only once init, and with it
+    // the run's PID namespace, is gone.
+    let init = outer.then(|| inner_init(pid)).flatten();
     // Every process of the run, then its first process itself (reaped).
     kill_run();
     let (st, ru) = sys::wait4(pid);
+    if let Some(init) = init {
+        // Init dies with its parent; its exit empties the namespace first.
+        let _ = init.within(Duration::from_secs(10));
+    }
     drop(keeper);
     reaping::reap_orphans(pid);
     // Strict: the program's status, as init reported it (none when init was
