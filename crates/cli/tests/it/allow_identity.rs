@@ -10,7 +10,8 @@
 //! (the control), which must show it working there. The rounds of `nobody`
 //! and the test user need root, `setpriv`, and for the test user `useradd`
 //! and `newuidmap` (Debian's `uidmap`); a round that cannot run says so on
-//! standard error.
+//! standard error. The test user's name is `bj-TEST`; a test killed midway
+//! leaves it and its lines, which the next run of the test replaces.
 #![cfg(target_os = "linux")]
 
 use std::io::{BufRead, BufReader};
@@ -92,6 +93,8 @@ impl Drop for SubUser {
             }
         }
         let _ = Command::new("userdel").arg(&self.name).status();
+        // Its judges' id-lock directory, empty once they are done.
+        let _ = std::fs::remove_dir(format!("/tmp/beatty-judge-{}", self.uid));
     }
 }
 
@@ -667,6 +670,5 @@ fn kill_9_round(user: User, phase: Phase) {
             .map(|e| e.file_name())
             .collect();
         assert!(held.is_empty(), "{who}: id locks left: {held:?}");
-        let _ = std::fs::remove_dir(&locks);
     }
 }
