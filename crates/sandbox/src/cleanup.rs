@@ -212,8 +212,9 @@ fn alive(pid: u32, changed: i64) -> bool {
 }
 
 /// Removes the `judge-KIND-PID-*` (and `.judge-KIND-PID-*`) directories in
-/// `dir` whose judge is gone (see [`alive`]), owned by this user or, as
-/// root, by a run's user id.
+/// `dir` whose judge is gone (no process `PID` that started before the
+/// directory last changed), owned by this user or, as root, by a run's
+/// user id.
 pub fn remove_stale(dir: &Path) {
     use std::os::unix::fs::MetadataExt;
     let me = nix::unistd::geteuid().as_raw();
