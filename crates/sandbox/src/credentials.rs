@@ -256,6 +256,7 @@ fn map_namespace(
     let (read, tell) = crate::sys::pipe()?;
     let mut stack = crate::sys::Stack::new();
     let r = read.as_raw_fd();
+    let judge = crate::reaping::judge_pidfd();
     // The helper only waits for the word to end (async-signal-safe calls).
     let helper = crate::reaping::register(|| {
         crate::sys::start(
@@ -264,6 +265,9 @@ fn map_namespace(
             &mut stack,
             &mut || {
                 crate::sys::die_with_parent();
+                if crate::sys::has_ended(judge) {
+                    crate::sys::exit(137);
+                }
                 let _ = crate::sys::read_status(r);
                 crate::sys::exit(0)
             },

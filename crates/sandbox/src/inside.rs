@@ -59,6 +59,9 @@ pub(crate) struct Inside {
     pub holder: RawFd,
     /// The namespaces [`Inside::outer`] starts init in.
     pub init_flags: libc::c_int,
+    /// A pidfd of the judge (negative: none), checked after each setting of
+    /// the parent-death signal ([`Inside::die_with_judge`]).
+    pub judge: RawFd,
     /// `/proc/self/uid_map` and `gid_map` of a user namespace that maps the
     /// judge's ids to themselves (without root).
     pub uid_map: Vec<u8>,
@@ -170,7 +173,7 @@ impl Inside {
         self.enter_workdir()?;
         self.basic_credentials()?;
         // The judge's thread is the parent: the program dies with it.
-        sys::die_with_parent();
+        self.die_with_judge()?;
         self.confine()?;
         self.exec()
     }
@@ -193,7 +196,7 @@ impl Inside {
         check(self.root || self.map_ids())?;
         // Init dies with the judge's thread (set after the user namespace,
         // a credential change that clears it).
-        sys::die_with_parent();
+        self.die_with_judge()?;
         // Init is a copy of the judge: its command line and environment,
         // which the program could read as /proc/1/cmdline, are blanked.
         self.own_strings.blank();
@@ -203,7 +206,7 @@ impl Inside {
         self.enter_private_workdir()?;
         self.drop_credentials(self.nproc)?;
         // Set again: the credential change cleared it.
-        sys::die_with_parent();
+        self.die_with_judge()?;
         // The program, PID 2 (so it behaves as a normal process: it can be
         // stopped, and `kill 0` or its parent's pid reach no one outside).
         let program = sys::start(0, sys::Start::Shared, program_stack, &mut || self.program())
@@ -238,7 +241,7 @@ impl Inside {
         sys::reset_signals();
         check(sys::enter_user_namespace(self.holder))?;
         // Set after the credential change.
-        sys::die_with_parent();
+        self.die_with_judge()?;
         let init = sys::start(self.init_flags, sys::Start::Copy, init_stack, &mut || {
             self.init(program_stack)
         })
@@ -278,6 +281,17 @@ impl Inside {
         sys::die_with_parent();
         self.confine()?;
         self.exec()
+    }
+
+    /// The parent-death signal, then a check that the judge has not ended
+    /// already (a process started just before the judge was killed would
+    /// get no signal, and live on).
+    fn die_with_judge(&self) -> Step {
+        sys::die_with_parent();
+        if sys::has_ended(self.judge) {
+            sys::exit(137);
+        }
+        Ok(())
     }
 
     /// Tells the judge why the program could not start; the exit code.

@@ -441,6 +441,7 @@ fn inside_of(
             None => -1,
         },
         init_flags: namespace_flags(true),
+        judge: reaping::judge_pidfd(),
         uid_map: format!("{me} {me} 1").into_bytes(),
         gid_map: format!("{group} {group} 1").into_bytes(),
         join: cgroup.map_or_else(Vec::new, RunCgroup::join_fds),
@@ -894,6 +895,9 @@ fn finish(
     // the run's PID namespace, is gone.
     let init = outer.then(|| inner_init(pid)).flatten();
     // Every process of the run, then its first process itself (reaped).
+    if let Some(init) = &init {
+        init.kill();
+    }
     kill_run();
     let (st, ru) = sys::wait4(pid);
     if let Some(init) = init {

@@ -559,6 +559,41 @@ pub fn die_with_parent() {
     }
 }
 
+/// Whether the process of the pidfd `fd` has ended (async-signal-safe):
+/// the pidfd is readable then (a poll that does not wait, which works from
+/// any PID namespace). A negative `fd`: no.
+///
+/// The parent-death signal comes only from a parent that ends after it is
+/// set: a process started just before the judge was killed checks, once it
+/// has set it, that the judge is still there.
+pub fn has_ended(fd: RawFd) -> bool {
+    if fd < 0 {
+        return false;
+    }
+    let mut p = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: p is one valid pollfd for the call.
+    unsafe { libc::poll(&raw mut p, 1, 0) == 1 && p.revents & libc::POLLIN != 0 }
+}
+
+/// Sends `signal` to the process of the pidfd `fd`.
+pub fn signal_pidfd(fd: RawFd, signal: libc::c_int) -> bool {
+    // SAFETY: pidfd_send_signal with a null siginfo has no memory
+    // preconditions; a bad fd gives EBADF.
+    unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            fd,
+            signal,
+            std::ptr::null::<libc::siginfo_t>(),
+            0,
+        ) == 0
+    }
+}
+
 /// Makes this process a child subreaper: orphaned descendants become its
 /// children.
 pub fn become_subreaper() {
