@@ -79,6 +79,14 @@ pub(crate) struct RunArgs {
     #[arg(long, value_parser = crate::number::count)]
     output_limit: Option<u64>,
     /// How each run is isolated, e.g. `--isolation basic`.
+    ///
+    /// Whose identity a run has: as root, a user id of its own per run
+    /// (60000 + n); without root, where /etc/subuid and /etc/subgid give your
+    /// user subordinate ids and newuidmap and newgidmap are installed (the
+    /// `uidmap` package, as rootless podman uses), one of them per strict run,
+    /// so your files are another user's to it; otherwise your own user id,
+    /// so a run reads every file of yours that it sees (in /etc, /opt and the
+    /// files the command names), and the judge warns on stderr.
     #[arg(long, value_enum, default_value = "auto")]
     isolation: IsolationArg,
     /// Stop at the first failing test.
@@ -301,6 +309,9 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
         beatty_judge::sandbox::memory_enforcement(),
         beatty_judge::sandbox::layers()
     );
+    if let Some(open) = beatty_judge::sandbox::identity_left_open(isolation) {
+        let _ = writeln!(io::stderr(), "judge: warning: {open}");
+    }
     if let Some(open) = beatty_judge::sandbox::left_open(isolation) {
         let why = match a.isolation {
             IsolationArg::Basic => "--isolation basic",
@@ -350,6 +361,10 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
             if let Err(e) = written {
                 return Ok(fail(3, &e.to_string()));
             }
+            // The judge's own, as everything it makes: 0700 and 0600.
+            if let Err(e) = private(&d) {
+                return Ok(fail(3, &format!("{}: {e}", d.display())));
+            }
             temp = Some(t);
             d
         }
@@ -369,8 +384,8 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
         Err(e) => return Ok(fail(3, &e)),
     };
     let names: Vec<String> = tests.iter().map(|t| t.name.clone()).collect();
-    // A source file is compiled into a directory of its own (readable by the
-    // runs), removed when `build` drops.
+    // A source file is compiled into a directory of its own (0700: the runs
+    // get copies where their ids can read them), removed when `build` drops.
     let mut build = None;
     let cmd: Vec<OsString> = match program {
         Program::Command(c) => c.to_vec(),
@@ -384,14 +399,6 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
                     ));
                 }
             };
-            {
-                use std::os::unix::fs::PermissionsExt;
-                if let Err(e) =
-                    std::fs::set_permissions(out.path(), std::fs::Permissions::from_mode(0o755))
-                {
-                    return Ok(fail(3, &format!("{}: {e}", out.path().display())));
-                }
-            }
             let _ = writeln!(
                 io::stderr(),
                 "judge: compiling {} as {}",
@@ -525,4 +532,22 @@ fn report_compile_error(a: &RunArgs, names: &[String], message: &str) -> Outcome
     };
     write_summary(a.format, &summary)?;
     Ok(ExitCode::from(1))
+}
+
+/// Makes the tree `dir` (directories and regular files the judge wrote)
+/// its own only: directories 0700, files 0600.
+fn private(dir: &Path) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path, m: u32| std::fs::set_permissions(p, std::fs::Permissions::from_mode(m));
+    mode(dir, 0o700)?;
+    for e in std::fs::read_dir(dir)? {
+        let e = e?;
+        let kind = e.file_type()?;
+        if kind.is_dir() {
+            private(&e.path())?;
+        } else if kind.is_file() {
+            mode(&e.path(), 0o600)?;
+        }
+    }
+    Ok(())
 }

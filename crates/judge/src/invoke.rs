@@ -410,8 +410,8 @@ pub fn invoke(
     let cfg = &cfg;
     let base = crate::sandbox::scratch_dir("invoke")
         .map_err(|e| RunError(format!("cannot create a temporary directory: {e}")))?;
-    // The submissions run as another user (as root) and read their files there.
-    chmod(base.path(), 0o755)?;
+    // Everything here is the judge's own (0700, 0600): the runs get copies
+    // of what they need where their ids can read them (`sandbox::into_box`).
     let mut prepared = Vec::new();
     for (i, (path, contents, mistake)) in sources.iter().enumerate() {
         let Some(rest) = path.strip_prefix("submissions/") else {
@@ -426,14 +426,14 @@ pub fn invoke(
             .ok_or_else(|| RunError(format!("{path}: no language for this extension")))?;
         let sub = base.path().join(format!("s{i:02}"));
         std::fs::create_dir(&sub).map_err(|e| RunError(format!("{}: {e}", sub.display())))?;
-        chmod(&sub, 0o755)?;
+        chmod(&sub, 0o700)?;
         let src = sub.join(file);
         std::fs::write(&src, contents.as_bytes())
             .map_err(|e| RunError(format!("{}: {e}", src.display())))?;
-        chmod(&src, 0o644)?;
+        chmod(&src, 0o600)?;
         let out = sub.join("out");
         std::fs::create_dir(&out).map_err(|e| RunError(format!("{}: {e}", out.display())))?;
-        chmod(&out, 0o755)?;
+        chmod(&out, 0o700)?;
         let limits = crate::lang::CompileLimits {
             program_memory: cfg.memory_limit,
             ..Default::default()

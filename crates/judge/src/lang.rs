@@ -1252,8 +1252,10 @@ fn replace_bytes(haystack: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
 /// Writes the regular files and directories of a ustar archive into `dir`
 /// (anything else, a link, a device, is left out; a name with an empty,
 /// `.` or `..` component or a leading `/` is refused): directories mode
-/// 0755, executable files 0755, others 0644, so that the runs can read
-/// them. Nothing is followed: every directory on the way is one it made.
+/// 0700, executable files 0700, others 0600, the judge's own like every
+/// directory it makes (the runs get copies where their ids can read them:
+/// `sandbox::into_box`). Nothing is followed: every directory on the way is
+/// one it made.
 fn unpack(tar: &[u8], dir: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
     let bad = |what: &str| std::io::Error::other(format!("a broken archive: {what}"));
@@ -1310,18 +1312,18 @@ fn unpack(tar: &[u8], dir: &Path) -> std::io::Result<()> {
             for k in 1..parts.len() {
                 let d = dir.join(parts[..k].join("/"));
                 if !made.contains(&d) {
-                    std::fs::DirBuilder::new().mode(0o755).create(&d)?;
-                    std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o755))?;
+                    std::fs::DirBuilder::new().mode(0o700).create(&d)?;
+                    std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o700))?;
                     made.push(d);
                 }
             }
             if file {
                 std::fs::write(&to, &tar[data..end])?;
-                let m = if mode & 0o100 != 0 { 0o755 } else { 0o644 };
+                let m = if mode & 0o100 != 0 { 0o700 } else { 0o600 };
                 std::fs::set_permissions(&to, std::fs::Permissions::from_mode(m))?;
             } else if !made.contains(&to) {
-                std::fs::DirBuilder::new().mode(0o755).create(&to)?;
-                std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o755))?;
+                std::fs::DirBuilder::new().mode(0o700).create(&to)?;
+                std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o700))?;
                 made.push(to);
             }
         }

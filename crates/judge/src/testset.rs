@@ -173,8 +173,11 @@ pub fn write_testset(problem: Problem, dir: &Path, seed: u64) -> Result<Vec<Stri
         _ => Path::new("."),
     };
     std::fs::create_dir_all(parent).map_err(io_at(parent))?;
+    // What a judge killed here left (its process is gone) goes first.
+    #[cfg(target_os = "linux")]
+    crate::sandbox::remove_stale(parent);
     let tmp = tempfile::Builder::new()
-        .prefix(".testset-")
+        .prefix(&format!(".judge-testset-{}-", std::process::id()))
         .tempdir_in(parent)
         .map_err(io_at(parent))?;
     let max_cases = crate::generate::default_max_cases(problem).min(20_000);

@@ -20,6 +20,7 @@ use nix::sys::stat::{FchmodatFlags, Mode, SFlag, fchmod, fchmodat, fstatat};
 use nix::unistd::{UnlinkatFlags, unlinkat};
 use std::ffi::CString;
 use std::os::fd::{AsFd, OwnedFd};
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 /// Operations before giving up (a tree of millions of entries is no run's).
@@ -136,34 +137,89 @@ fn remove_entry(
 
 /// A fresh directory of the judge's in the temporary directory, mode 0700,
 /// named `judge-KIND-PID-XXXXXX` after the judge's process id, so that a later
-/// judge can tell it from a live judge's. The first call of a judge removes
-/// the directories that judges no longer running left there (a judge killed
-/// with `kill -9` cannot remove its own): those of its own user, and as root
-/// those of the runs' user ids too.
+/// judge can tell it from a live judge's. Before its first one the judge
+/// sweeps what dead judges left ([`sweep`]).
 ///
 /// # Errors
 /// When the directory cannot be made.
 pub fn scratch_dir(kind: &str) -> std::io::Result<tempfile::TempDir> {
-    static STALE: std::sync::Once = std::sync::Once::new();
-    STALE.call_once(|| remove_stale(&std::env::temp_dir()));
+    sweep();
     tempfile::Builder::new()
         .prefix(&format!("judge-{kind}-{}-", std::process::id()))
+        .permissions(std::fs::Permissions::from_mode(0o700))
         .tempdir()
 }
 
-/// Removes the `judge-KIND-PID-*` directories in `dir` whose judge is gone
-/// (no process `PID`), owned by this user or, as root, by a run's user id.
-pub(crate) fn remove_stale(dir: &Path) {
+/// Removes, once per judge (before its first directory or run), what judges
+/// no longer running left behind (a judge killed with `kill -9` cannot
+/// remove its own): their `judge-KIND-PID-*` directories in the temporary
+/// directory and in `/tmp` (and as root, the boxes in `/run`), and their
+/// user-id lock files. Their cgroups go when the judge first looks for its
+/// own (`cgroups.rs`).
+pub fn sweep() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let tmp = std::env::temp_dir();
+        remove_stale(&tmp);
+        if tmp != Path::new("/tmp") {
+            remove_stale(Path::new("/tmp"));
+        }
+        if nix::unistd::geteuid().is_root() {
+            remove_stale(Path::new("/run"));
+        }
+        crate::credentials::remove_stale_locks();
+    });
+}
+
+/// The process id in the name of a judge's directory: `judge-KIND-PID-*`,
+/// or `.judge-KIND-PID-*` (one made beside a file the judge writes).
+pub(crate) fn judge_pid(name: &std::ffi::OsStr) -> Option<u32> {
+    let n = name.to_str()?;
+    let n = n.strip_prefix('.').unwrap_or(n).strip_prefix("judge-")?;
+    let mut parts = n.split('-');
+    let (_kind, pid) = (parts.next()?, parts.next()?);
+    parts.next()?;
+    pid.parse().ok()
+}
+
+/// Whether the judge of process id `pid` may still be running and own a
+/// directory last changed at `changed` (seconds since the epoch): a process
+/// `pid` exists that started before then (a process id is reused once its
+/// process is gone).
+fn alive(pid: u32, changed: i64) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return Path::new("/proc").join(pid.to_string()).exists();
+    };
+    // Field 22, after the command in parentheses: the start in clock ticks
+    // since boot.
+    let ticks = stat
+        .rsplit_once(')')
+        .and_then(|(_, rest)| rest.split_whitespace().nth(19))
+        .and_then(|t| t.parse::<i64>().ok());
+    let boot = std::fs::read_to_string("/proc/stat").ok().and_then(|s| {
+        s.lines()
+            .find_map(|l| l.strip_prefix("btime "))
+            .and_then(|b| b.trim().parse::<i64>().ok())
+    });
+    let hz = i64::try_from(crate::sys::sysconf(libc::_SC_CLK_TCK))
+        .unwrap_or(100)
+        .max(1);
+    match (ticks, boot) {
+        // Two seconds of slack: the boot time is in whole seconds.
+        (Some(t), Some(b)) => b + t / hz <= changed + 2,
+        _ => true,
+    }
+}
+
+/// Removes the `judge-KIND-PID-*` (and `.judge-KIND-PID-*`) directories in
+/// `dir` whose judge is gone (no process `PID` that started before the
+/// directory last changed), owned by this user or, as root, by a run's
+/// user id.
+pub fn remove_stale(dir: &Path) {
     use std::os::unix::fs::MetadataExt;
     let me = nix::unistd::geteuid().as_raw();
     for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let name = e.file_name();
-        let Some(pid) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix("judge-"))
-            .and_then(|n| n.split('-').nth(1))
-            .and_then(|p| p.parse::<u32>().ok())
-        else {
+        let Some(pid) = judge_pid(&e.file_name()) else {
             continue;
         };
         let Ok(m) = std::fs::symlink_metadata(e.path()) else {
@@ -174,7 +230,7 @@ pub(crate) fn remove_stale(dir: &Path) {
                 && (crate::credentials::FIRST_UID
                     ..crate::credentials::FIRST_UID + crate::credentials::UID_COUNT)
                     .contains(&m.uid()));
-        if m.is_dir() && ours && !Path::new("/proc").join(pid.to_string()).exists() {
+        if m.is_dir() && ours && !alive(pid, m.ctime()) {
             let _ = remove_tree(&e.path());
         }
     }
@@ -183,7 +239,6 @@ pub(crate) fn remove_stale(dir: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::os::unix::fs::PermissionsExt;
 
     #[test]
     fn removes_a_chain_deeper_than_any_stack_with_hostile_modes_and_links() {
@@ -215,5 +270,46 @@ mod tests {
         remove_tree(&root).expect("removed");
         assert!(!root.exists());
         assert_eq!(std::fs::read(outside.join("keep")).expect("kept"), b"keep");
+    }
+
+    #[test]
+    fn a_judges_directory_names_its_process() {
+        let pid = |n: &str| judge_pid(std::ffi::OsStr::new(n));
+        assert_eq!(pid("judge-compile-123-Ab9x"), Some(123));
+        assert_eq!(pid(".judge-package-77-x"), Some(77));
+        assert_eq!(pid("judge-run-123"), None);
+        assert_eq!(pid("judge-run-x1-abc"), None);
+        assert_eq!(pid("beatty-judge-123-1"), None);
+        assert_eq!(pid("xjudge-run-1-a"), None);
+    }
+
+    #[test]
+    fn only_dead_judges_directories_are_removed() {
+        use std::os::unix::fs::MetadataExt;
+        let base = tempfile::tempdir().expect("tempdir");
+        // A process that is gone (its id may be reused, but not this soon).
+        let mut child = std::process::Command::new("true").spawn().expect("true");
+        let dead = child.id();
+        child.wait().expect("wait");
+        let me = std::process::id();
+        let d = |n: String| {
+            let p = base.path().join(n);
+            std::fs::create_dir(&p).expect("mkdir");
+            std::fs::write(p.join("f"), "x").expect("write");
+            p
+        };
+        let gone = d(format!("judge-compile-{dead}-a"));
+        let hidden = d(format!(".judge-package-{dead}-b"));
+        let live = d(format!("judge-compile-{me}-c"));
+        let other = d(format!("beatty-{dead}-d"));
+        remove_stale(base.path());
+        assert!(!gone.exists() && !hidden.exists());
+        assert!(live.exists() && other.exists());
+        // This process started before its directory changed: alive; a
+        // directory older than the process cannot be its own.
+        let changed = std::fs::metadata(&live).expect("stat").ctime();
+        assert!(alive(me, changed));
+        assert!(!alive(me, changed - 3600));
+        assert!(!alive(dead, changed));
     }
 }

@@ -23,6 +23,11 @@
 //!   program's wait status to the judge and exits, and the kernel kills
 //!   whatever is left in the namespace. The judge's `wait4` on init sees the
 //!   program's resource usage (init reaped it).
+//! * Strict with subordinate ids (without root): the judge's first process
+//!   of the run enters the judge's user namespace of those ids
+//!   ([`Inside::outer`]) and starts init there, in the other namespaces
+//!   (no user namespace of the run's own); init then drops the program to
+//!   the run's id as it does as root.
 //!
 //! Every process sets the parent-death signal after its last credential
 //! change, so `kill -9` of the judge takes the whole run with it. A step that
@@ -45,8 +50,19 @@ pub(crate) struct Inside {
     pub strict: bool,
     /// The judge is root: the run drops to `uid`.
     pub root: bool,
-    /// The run's user id (as root).
+    /// The run's user id (as root, or with subordinate ids).
     pub uid: u32,
+    /// With subordinate ids (strict, without root): the judge's user
+    /// namespace that maps them (`credentials.rs`), which the run's first
+    /// process enters ([`Inside::outer`]) before it starts init; the run
+    /// then drops to `uid` too. Negative: none (init maps the judge's ids
+    /// itself).
+    pub holder: RawFd,
+    /// The namespaces [`Inside::outer`] starts init in.
+    pub init_flags: libc::c_int,
+    /// A pidfd of the judge (negative: none), checked after each setting of
+    /// the parent-death signal ([`Inside::die_with_judge`]).
+    pub judge: RawFd,
     /// `/proc/self/uid_map` and `gid_map` of a user namespace that maps the
     /// judge's ids to themselves (without root).
     pub uid_map: Vec<u8>,
@@ -161,7 +177,7 @@ impl Inside {
         self.enter_workdir()?;
         self.basic_credentials()?;
         // The judge's thread is the parent: the program dies with it.
-        sys::die_with_parent();
+        self.die_with_judge()?;
         self.confine()?;
         self.exec()
     }
@@ -186,7 +202,7 @@ impl Inside {
         check(self.netns < 0 || sys::enter_netns(self.netns))?;
         // Init dies with the judge's thread (set after the user namespace,
         // a credential change that clears it).
-        sys::die_with_parent();
+        self.die_with_judge()?;
         // Init is a copy of the judge: its command line and environment,
         // which the program could read as /proc/1/cmdline, are blanked.
         self.own_strings.blank();
@@ -196,7 +212,7 @@ impl Inside {
         self.enter_private_workdir()?;
         self.drop_credentials(self.nproc)?;
         // Set again: the credential change cleared it.
-        sys::die_with_parent();
+        self.die_with_judge()?;
         // The program, PID 2 (so it behaves as a normal process: it can be
         // stopped, and `kill 0` or its parent's pid reach no one outside).
         let program = sys::start(0, sys::Start::Shared, program_stack, &mut || self.program())
@@ -210,6 +226,40 @@ impl Inside {
                     sys::write_fd(self.status, &st.to_ne_bytes());
                     sys::exit(0);
                 }
+                Some(_) => {}
+                None => sys::exit(125),
+            }
+        }
+    }
+
+    /// With subordinate ids, the run's first process: it enters the judge's
+    /// user namespace of them, starts init in the run's namespaces (made in
+    /// that one, so the run can drop to its id), closes every descriptor
+    /// (the error pipe ends when the program `exec`s), and ends as init
+    /// does. It dies with the judge's thread, and init with it. Returns (as
+    /// an exit code) only when a step failed.
+    pub fn outer(&self, init_stack: &mut sys::Stack, program_stack: &mut sys::Stack) -> i32 {
+        let failed = self.outer_steps(init_stack, program_stack);
+        self.fail(failed)
+    }
+
+    fn outer_steps(&self, init_stack: &mut sys::Stack, program_stack: &mut sys::Stack) -> Step {
+        sys::reset_signals();
+        check(sys::enter_user_namespace(self.holder))?;
+        // Set after the credential change.
+        self.die_with_judge()?;
+        let init = sys::start(self.init_flags, sys::Start::Copy, init_stack, &mut || {
+            self.init(program_stack)
+        })
+        .ok_or_else(sys::last_error)?;
+        sys::close_all_but(self.status);
+        loop {
+            match sys::wait_any() {
+                Some((pid, st)) if pid == init => sys::exit(if libc::WIFEXITED(st) {
+                    libc::WEXITSTATUS(st)
+                } else {
+                    128 + libc::WTERMSIG(st)
+                }),
                 Some(_) => {}
                 None => sys::exit(125),
             }
@@ -237,6 +287,17 @@ impl Inside {
         sys::die_with_parent();
         self.confine()?;
         self.exec()
+    }
+
+    /// The parent-death signal, then a check that the judge has not ended
+    /// already (a process started just before the judge was killed would
+    /// get no signal, and live on).
+    fn die_with_judge(&self) -> Step {
+        sys::die_with_parent();
+        if sys::has_ended(self.judge) {
+            sys::exit(137);
+        }
+        Ok(())
     }
 
     /// Tells the judge why the program could not start; the exit code.
@@ -280,14 +341,23 @@ impl Inside {
         sys::set_limit(libc::RLIMIT_CPU, self.cpu_seconds, self.cpu_seconds + 1);
     }
 
-    /// The process limit, then the run's user id as root (for good).
+    /// The process limit, then the run's user id of its own (for good).
     fn drop_credentials(&self, nproc: u64) -> Step {
         sys::set_limit(libc::RLIMIT_NPROC, nproc, nproc);
-        check(!self.root || sys::become_user(self.uid))
+        check(!self.own_id() || sys::become_user(self.uid))
     }
 
-    /// Maps the judge's ids to themselves in a new user namespace.
+    /// Whether the run drops to `uid`: as root, or with subordinate ids.
+    fn own_id(&self) -> bool {
+        self.root || self.holder >= 0
+    }
+
+    /// Maps the judge's ids to themselves in a new user namespace (with
+    /// subordinate ids, init's namespaces lie in the judge's mapped one).
     fn map_ids(&self) -> bool {
+        if self.holder >= 0 {
+            return true;
+        }
         sys::write_file(c"/proc/self/setgroups", b"deny")
             && sys::write_file(c"/proc/self/uid_map", &self.uid_map)
             && sys::write_file(c"/proc/self/gid_map", &self.gid_map)
@@ -308,7 +378,7 @@ impl Inside {
     fn enter_private_workdir(&self) -> Step {
         if let Some(w) = &self.private_workdir {
             check(sys::make_dir(w, 0o700))?;
-            check(!self.root || sys::chown(w, self.uid))?;
+            check(!self.own_id() || sys::chown(w, self.uid))?;
             check(sys::chdir(w))?;
         }
         Ok(())

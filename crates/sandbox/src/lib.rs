@@ -77,7 +77,12 @@
 //! (strict always; basic where the kernel gives one), in which the same limit
 //! counts the run's own processes only; a basic run without one shares its
 //! user's count (the user's processes at the judge's start plus
-//! [`MAX_PROCESSES`]).
+//! [`MAX_PROCESSES`]). Where the system gives the judging user subordinate
+//! ids (`/etc/subuid`, `/etc/subgid`, `newuidmap`), a strict run's namespaces
+//! are made in the judge's user namespace of them, and the run drops to one
+//! of them, claimed as root's ids are; the user's files are then another
+//! user's to it. Otherwise the run keeps the
+//! user's id, and [`identity_left_open`] says what that leaves open.
 //!
 //! Memory: where a memory cgroup can be created (cgroup v2 with the memory
 //! controller enabled for the judge's cgroup's children, else cgroup v1's
@@ -158,7 +163,7 @@ pub mod program;
 // Every `unsafe` block of the crate.
 mod sys;
 
-pub use cleanup::scratch_dir;
+pub use cleanup::{remove_stale, scratch_dir, sweep};
 pub use program::{Boxed, into_box};
 pub use reaping::stop_all;
 pub use talk::{FromProgram, ToProgram};
@@ -240,6 +245,18 @@ pub fn left_open(isolation: Isolation) -> Option<&'static str> {
             "basic isolation keeps the run in the host's file tree, where Landlock checks opening files but not chmod, chown, times or extended attributes of files the run's user owns (without root: yours); the run sees every process in /proc, writes its files on the judge's disk (bounded per file only, not in all), and without root runs as your own user id",
         ),
     }
+}
+
+/// What the runs' identity leaves open here, for the judge's warning:
+/// `None` where each run gets a user id of its own (the judge is root, or
+/// strict runs take the user's subordinate ids), and for
+/// [`Isolation::Basic`] without root, whose [`left_open`] says it.
+#[must_use]
+pub fn identity_left_open(isolation: Isolation) -> Option<&'static str> {
+    let own = is_root() || credentials::subordinate().is_some();
+    (isolation == Isolation::Strict && !own).then_some(
+        "runs have your own user id (no subordinate ids: /etc/subuid and /etc/subgid give your user none, or newuidmap and newgidmap (the uidmap package) are not installed), so a run reads every file of yours that it sees: in /etc, /opt and the files the command names",
+    )
 }
 
 /// The confinement layers every program gets here (filesystem and syscall
@@ -422,8 +439,17 @@ fn inside_of(
         std::iter::once(plan.program.as_os_str()).chain(plan.args.iter().map(OsString::as_os_str));
     Ok(inside::Inside {
         strict: plan.strict,
-        root: user.is_some(),
+        root: user.is_some_and(|u| u.outside.is_none()),
         uid: user.map_or(0, |u| u.uid),
+        holder: match user.and_then(|u| u.outside) {
+            Some(_) => credentials::subordinate().map_or(-1, |s| s.namespace.as_raw_fd()),
+            None => -1,
+        },
+        // With subordinate ids init's clone makes the run's namespaces in
+        // the judge's user namespace of those ids, where no namespace of the
+        // pool can be entered: a fresh network namespace (`netns.rs`).
+        init_flags: namespace_flags(true) | netns::clone_flag(&p.netns),
+        judge: reaping::judge_pidfd(),
         uid_map: format!("{me} {me} 1").into_bytes(),
         gid_map: format!("{group} {group} 1").into_bytes(),
         join: cgroup.map_or_else(Vec::new, RunCgroup::join_fds),
@@ -546,7 +572,11 @@ struct Prepared {
 /// Phases plan, cgroups, credentials, working directory, filesystem rules.
 fn prepare(cmd: &[OsString], limits: &Limits, isolation: Isolation) -> std::io::Result<Prepared> {
     let cgroup = RunCgroup::create(limits.memory)?;
-    let user = if is_root() {
+    static SWEEP: std::sync::Once = std::sync::Once::new();
+    SWEEP.call_once(cleanup::sweep);
+    let own_ids =
+        is_root() || (isolation == Isolation::Strict && credentials::subordinate().is_some());
+    let user = if own_ids {
         Some(credentials::claim_user()?)
     } else {
         None
@@ -595,7 +625,14 @@ fn start(p: &Prepared, limits: &Limits, cpu: Option<libc::cpu_set_t>) -> std::io
     let inside = inside_of(p, cpu, limits, &pipes)?;
     let (mut stack, mut program_stack) = (sys::Stack::new(), sys::Stack::new());
     let keeper = reaping::register(|| {
-        let started = if inside.strict {
+        let started = if inside.strict && inside.holder >= 0 {
+            // Subordinate ids: a first process enters their namespace and
+            // starts init (`Inside::outer`).
+            let mut init_stack = sys::Stack::new();
+            sys::start(0, sys::Start::Copy, &mut stack, &mut || {
+                inside.outer(&mut init_stack, &mut program_stack)
+            })
+        } else if inside.strict {
             let flags = namespace_flags(inside.root) | netns::clone_flag(&p.netns);
             sys::start(flags, sys::Start::Copy, &mut stack, &mut || {
                 inside.init(&mut program_stack)
@@ -800,6 +837,18 @@ fn run_with(
     })
 }
 
+/// The exit of init, the only child of a run's first process `pid` (with
+/// subordinate ids), while it runs: `None` when it has ended (and been
+/// reaped: its namespace is empty then).
+fn inner_init(pid: i32) -> Option<watch::Exited> {
+    let init = *procfs::children_of(pid, true)?.first()?;
+    let exited = watch::Exited::of(init);
+    // Still `pid`'s child, so `init` is the process the pidfd names (the
+    // first process forks no other).
+    let parent = sys::stat_fields(init).and_then(|f| sys::number(f.get(1)));
+    (parent == Some(i64::from(pid))).then_some(exited)
+}
+
 /// A started run, handed to the watch.
 struct Watched {
     keeper: reaping::Keeper,
@@ -834,6 +883,7 @@ fn finish(
     } = w;
     let pid = keeper.pid();
     let uid = user.as_ref().map(|u| u.uid).filter(|_| !strict);
+    let outer = strict && user.as_ref().is_some_and(|u| u.outside.is_some());
     let kill_run = || reaping::kill_run(pid, cgroup.as_ref(), uid);
     // The program's processes lie below init (strict) or are it (basic).
     let usage = || match cgroup.as_ref().and_then(RunCgroup::cpu) {
@@ -843,7 +893,8 @@ fn finish(
         None if !strict => {
             procfs::tree_usage(pid, 0, &reaping::orphans_in_session(pid), cgroup.is_none())
         }
-        None => procfs::tree_usage(pid, 1, &[], cgroup.is_none()),
+        // Init's level, and the outer process's with subordinate ids.
+        None => procfs::tree_usage(pid, 1 + usize::from(outer), &[], cgroup.is_none()),
     };
     let exited = watch::Exited::of(pid);
     let seen = watch::watch(
@@ -857,9 +908,20 @@ fn finish(
         end_requested,
     );
     let wall = start.elapsed();
+    // With subordinate ids init is the first process's child: found before
+    // that one is killed, so that the run ends only once init, and with it
+    // the run's PID namespace, is gone.
+    let init = outer.then(|| inner_init(pid)).flatten();
     // Every process of the run, then its first process itself (reaped).
+    if let Some(init) = &init {
+        init.kill();
+    }
     kill_run();
     let (st, ru) = sys::wait4(pid);
+    if let Some(init) = init {
+        // Init dies with its parent; its exit empties the namespace first.
+        let _ = init.within(Duration::from_secs(10));
+    }
     drop(keeper);
     drop(netns);
     reaping::reap_orphans(pid);

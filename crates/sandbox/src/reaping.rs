@@ -38,6 +38,17 @@ pub(crate) fn runs() -> std::sync::MutexGuard<'static, Runs> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// A pidfd of the judge itself (negative where the kernel has none), for
+/// the run's processes to check, once they have set the parent-death
+/// signal, that the judge has not ended before ([`crate::sys::has_ended`]).
+pub(crate) fn judge_pidfd() -> std::os::fd::RawFd {
+    use std::os::fd::AsRawFd;
+    static FD: std::sync::OnceLock<Option<std::os::fd::OwnedFd>> = std::sync::OnceLock::new();
+    FD.get_or_init(|| crate::sys::pidfd(std::process::id() as i32))
+        .as_ref()
+        .map_or(-1, AsRawFd::as_raw_fd)
+}
+
 /// Kills every running run (each notices within milliseconds, kills all its
 /// processes and removes its files and cgroup) and refuses to start new ones.
 pub fn stop_all() {

@@ -353,6 +353,14 @@ pub fn enter_netns(fd: RawFd) -> bool {
     unsafe { libc::setns(fd, libc::CLONE_NEWNET) == 0 }
 }
 
+/// Enters the user namespace `fd` refers to (async-signal-safe): the
+/// caller must be single-threaded and share no file-system information
+/// (a process [`start`]ed with [`Start::Copy`]).
+pub fn enter_user_namespace(fd: RawFd) -> bool {
+    // SAFETY: setns has no memory preconditions; a bad fd gives EBADF.
+    unsafe { libc::setns(fd, libc::CLONE_NEWUSER) == 0 }
+}
+
 /// `mount(2)` (async-signal-safe); `None` for a null argument.
 pub fn mount(
     source: &CStr,
@@ -554,6 +562,41 @@ pub fn die_with_parent() {
     // SAFETY: prctl with these arguments only sets a flag of this process.
     unsafe {
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
+    }
+}
+
+/// Whether the process of the pidfd `fd` has ended (async-signal-safe):
+/// the pidfd is readable then (a poll that does not wait, which works from
+/// any PID namespace). A negative `fd`: no.
+///
+/// The parent-death signal comes only from a parent that ends after it is
+/// set: a process started just before the judge was killed checks, once it
+/// has set it, that the judge is still there.
+pub fn has_ended(fd: RawFd) -> bool {
+    if fd < 0 {
+        return false;
+    }
+    let mut p = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: p is one valid pollfd for the call.
+    unsafe { libc::poll(&raw mut p, 1, 0) == 1 && p.revents & libc::POLLIN != 0 }
+}
+
+/// Sends `signal` to the process of the pidfd `fd`.
+pub fn signal_pidfd(fd: RawFd, signal: libc::c_int) -> bool {
+    // SAFETY: pidfd_send_signal with a null siginfo has no memory
+    // preconditions; a bad fd gives EBADF.
+    unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            fd,
+            signal,
+            std::ptr::null::<libc::siginfo_t>(),
+            0,
+        ) == 0
     }
 }
 

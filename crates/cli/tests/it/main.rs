@@ -7,6 +7,7 @@
 mod accepted;
 mod allow_calls;
 mod allow_files;
+mod allow_identity;
 mod cli;
 mod common;
 mod e2e;

@@ -465,8 +465,11 @@ pub(crate) fn install<R>(
         doing,
         source,
     };
+    // What a judge killed here left (its process is gone) goes first.
+    #[cfg(target_os = "linux")]
+    crate::sandbox::remove_stale(&target.parent);
     let tmp = tempfile::Builder::new()
-        .prefix(".judge-package-")
+        .prefix(&format!(".judge-package-{}-", std::process::id()))
         .tempdir_in(&target.parent)
         .map_err(|e| {
             io(
