@@ -221,14 +221,17 @@ fn said(out: &std::process::Output) -> String {
 }
 
 /// A file of `user`'s, mode 0600, that the runs must not read, in each of
-/// the directories that every run sees (`/etc`, `/opt`); removed on drop.
+/// two directories that every run sees (`/usr/local/share` and
+/// `/usr/local/lib`: `/usr` is bound whole; `/etc` and `/opt` are lists of
+/// what runtimes need, where a planted file would be absent whatever the
+/// run's identity); removed on drop.
 struct Secrets(Vec<PathBuf>, String);
 
 impl Secrets {
     fn plant(user: User, tag: &str) -> Secrets {
         let token = format!("beatty-secret-{tag}-{}", std::process::id());
         let mut files = Vec::new();
-        for d in ["/etc", "/opt"] {
+        for d in ["/usr/local/share", "/usr/local/lib"] {
             if !Path::new(d).is_dir() {
                 continue;
             }
@@ -253,7 +256,7 @@ impl Drop for Secrets {
 /// Class 5 of issue #44: a judge run by an ordinary user gave the run that
 /// user's identity, so the run read every file of the user in the bound
 /// directories. A program reads a 0600 file of the judging user planted in
-/// `/etc` and `/opt` and answers right only if it read one. The control: the
+/// `/usr/local` and answers right only if it read one. The control: the
 /// same script as the same user outside the judge reads it. Judged: as root
 /// (its runs have ids of their own) and as a user with subordinate ids, WA;
 /// as `nobody`, who has none, the judge warns on stderr that runs have its
@@ -266,7 +269,7 @@ fn a_run_does_not_read_the_judging_users_files() {
         let s = scratch("read", user);
         let secrets = Secrets::plant(user, "read");
         if secrets.0.is_empty() {
-            eprintln!("skipping: neither /etc nor /opt is a directory");
+            eprintln!("skipping: no /usr/local/share nor /usr/local/lib");
             return;
         }
         let reads: String = secrets
