@@ -789,11 +789,10 @@ def main():
                 data = data[n:]
             except OSError:  # the contestant has gone: keep judging its output
                 out_open = False
-        if out_open and referee.status()[0] == "end":
-            # Every game is over: the contestant's input ends (the pipe's
-            # end is replaced by /dev/null, so that nothing writes to it).
-            os.dup2(os.open(os.devnull, os.O_WRONLY), out_fd)
-            out_open = False
+        # After the last game the contestant's input stays open (problemtools'
+        # runner keeps its own end of that pipe until this interactor exits
+        # anyway): a contestant that reads on waits and meets the time limit,
+        # here as under `judge run`; the statement tells it to exit instead.
 
     send()
     while referee.judgement is None:

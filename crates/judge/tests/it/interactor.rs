@@ -307,7 +307,9 @@ fn play_program(
         }
         match referee.status() {
             Status::Decided => break,
-            Status::End => stdin = None, // every game over: its input ends
+            // Every game over: its input stays open, as `judge run` and
+            // problemtools' runner keep it (a program that reads on waits).
+            Status::End => {}
             _ => {}
         }
         match rx.recv_timeout(Duration::from_secs(3)) {
