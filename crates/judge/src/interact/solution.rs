@@ -262,7 +262,11 @@ mod tests {
                 }
                 referee.feed(&wrote);
             }
-            for line in referee.output().split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+            for line in referee
+                .output()
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.is_empty())
+            {
                 solution.hear(line).unwrap();
             }
             assert!(solution.done(), "{game:?}: not done after {heard} lines");
