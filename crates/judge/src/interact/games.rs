@@ -121,18 +121,35 @@ impl HazardInterest {
     }
 }
 
+/// Whether ⌊kφ⌋ in x87 `long double` (`beatty_float::solutions::
+/// lower_long_double`, an exact model) misses `lower`, the true ⌊kφ⌋:
+/// wrong on about one index in twelve near 10¹⁸ (issue #45).
+fn long_double_hazard(k: u64, lower: u64) -> bool {
+    beatty_float::solutions::lower_long_double(k) != lower
+}
+
 impl Interest<(u64, u64)> for HazardInterest {
     fn score(&self, &(x, y): &(u64, u64)) -> u32 {
         let (lo, hi) = (x.min(y), x.max(y));
         if !golden::is_p_position(lo, hi) {
             return 0;
         }
-        if lower_f64::is_hazard(hi - lo) {
+        // A pair both doubles and long double get wrong catches both kinds
+        // of player: near 10¹⁸ the double hazards are nearly every index,
+        // and the long-double ones (one in twelve) are found among them.
+        let doubles = if lower_f64::is_hazard(hi - lo) {
             100
-        } else if classify_f64::is_hazard(lo) {
-            60
         } else {
             0
+        };
+        let long_double = if long_double_hazard(hi - lo, lo) {
+            120
+        } else {
+            0
+        };
+        match doubles + long_double {
+            0 if classify_f64::is_hazard(lo) => 60,
+            s => s,
         }
     }
 
@@ -151,6 +168,16 @@ impl Interest<(u64, u64)> for HazardInterest {
             (top.saturating_sub(TARGET_WINDOW)..=top)
                 .rev()
                 .filter(|&k| k > LISTED_UP_TO && lower_f64::is_hazard(k))
+                .take(2),
+        );
+        // and the indices there that ⌊kφ⌋ in long double gets wrong.
+        ks.extend(
+            (top.saturating_sub(TARGET_WINDOW)..=top)
+                .rev()
+                .filter(|&k| {
+                    k > LISTED_UP_TO
+                        && golden::pair(k).is_some_and(|(lo, _)| long_double_hazard(k, lo))
+                })
                 .take(2),
         );
         ks.into_iter()

@@ -1311,3 +1311,72 @@ fn the_hazard_test_catches_every_float_formula_of_beatty_float() {
         }
     }
 }
+
+/// The 51nod 1185 solution in x87 `long double`: the side its formula
+/// gives, then moves onto pairs it believes lost.
+struct LongDouble;
+
+/// Whether the long-double formula calls a Wythoff position lost.
+fn long_double_lost(p: Pos) -> bool {
+    match p {
+        Pos::Wythoff(a, b) => !beatty_float::solutions::wythoff_big_long_double(a, b),
+        _ => p.outcome() == Outcome::P,
+    }
+}
+
+impl Strategy for LongDouble {
+    fn side(&mut self, p: Pos, _: &mut SplitMix64) -> Side {
+        if long_double_lost(p) {
+            Side::Second
+        } else {
+            Side::First
+        }
+    }
+    fn play(&mut self, p: Pos, rng: &mut SplitMix64) -> Pos {
+        if let Some(&w) = p.winning().iter().find(|&&w| long_double_lost(w)) {
+            return w;
+        }
+        if let Pos::Wythoff(a, b) = p {
+            let d = a.abs_diff(b);
+            let x = beatty_float::solutions::lower_long_double(d);
+            if x < a.min(b) {
+                let t = a.min(b) - x;
+                return Pos::Wythoff(a - t, b - t);
+            }
+        }
+        p.random_move(rng)
+    }
+}
+
+/// Issue #45: the opponent's hazard hook knows the pairs ⌊kφ⌋ in long
+/// double gets wrong, and leads a long-double player onto one mid-game:
+/// from 40 won starts with piles of 10¹⁷ to 10¹⁸ whose side the formula
+/// gets right, the player loses games by a move (measured: 13 of 40; 0
+/// when the hook scored only the double-precision hazards).
+#[test]
+fn the_opponent_leads_a_long_double_contestant_onto_hazards_mid_game() {
+    let mut rng = SplitMix64::new(13);
+    let mut starts = Vec::new();
+    while starts.len() < 40 {
+        let b = rng.range(100_000_000_000_000_000, super::MAX_NUMBER);
+        let a = rng.range(0, b);
+        let s = Start::Wythoff(a, b);
+        if s.winning_side() == Side::First && beatty_float::solutions::wythoff_big_long_double(a, b)
+        {
+            starts.push(s);
+        }
+    }
+    let mut by_move = 0;
+    for (seed, s) in starts.iter().enumerate() {
+        let j = play(
+            vec![*s],
+            seed as u64,
+            &mut Player::new(LongDouble, seed as u64, Game::Wythoff),
+        );
+        if let Some(Mistake::LosingMove { .. }) = j.mistake {
+            by_move += 1;
+        }
+    }
+    eprintln!("long double: {by_move} of 40 games lost by a move");
+    assert!(by_move >= 10, "{by_move} of 40 games lost by a move");
+}
