@@ -1290,7 +1290,9 @@ fn the_hazard_test_catches_every_float_formula_of_beatty_float() {
     fn square_p(p: Pos) -> bool {
         matches!(p, Pos::Fib(n, l) if l + 1 == n && s::fibonacci_nim_square_f64(n) != won(p))
     }
-    let formulas: [(&str, Game, fn(Pos) -> bool); 7] = [
+    /// A formula's name, its game, where it misjudges a start.
+    type Formula = (&'static str, Game, fn(Pos) -> bool);
+    let formulas: [Formula; 7] = [
         ("⌊kφ⌋ in doubles", Game::Wythoff, f64_p),
         ("⌊kφ⌋ in floats", Game::Wythoff, f32_p),
         ("the tutorial's classify_f64", Game::Wythoff, classify_p),

@@ -24,7 +24,11 @@
 //!
 //! The contestants: the judge's own `solution::Solution` on every start
 //! profile of the four games at two seeds; every archetype of
-//! `interact::archetypes` (Python programs, run as processes) at two seeds;
+//! `interact::archetypes` (Python programs, run as processes) at two seeds,
+//! their input kept open after the last game as `judge run` and
+//! problemtools' runner keep it (`reads_past_the_end.py` waits there: both
+//! referees' AC, the runners' TLE, which verifyproblem and `judge invoke`
+//! check on the package);
 //! and 400 generated contestants that play the correct solution but replace
 //! some lines by random ones (moves near the position, numbers beyond u64,
 //! signs, leading zeros, tabs, `\r`, blank lines, overlong lines, words,
