@@ -185,6 +185,8 @@ impl Contestant for Solution {
 struct Tally {
     runs: usize,
     by_kind: std::collections::BTreeMap<String, usize>,
+    /// The last run's judgement.
+    last: String,
 }
 
 impl Tally {
@@ -192,6 +194,7 @@ impl Tally {
         self.runs += 1;
         let kind = ours.split(' ').take(2).collect::<Vec<_>>().join(" ");
         *self.by_kind.entry(kind).or_default() += 1;
+        ours.clone_into(&mut self.last);
     }
 }
 
@@ -365,8 +368,25 @@ fn the_interactor_judges_every_archetype_as_the_referee_does() {
             std::fs::write(&path, a.source(game)).unwrap();
             for seed in [1, 7] {
                 let mut starts = starts::samples(game);
+                // The small test's edges first (zeros, equal numbers, limits:
+                // the Python archetypes once crashed on Euclid's `0 b`).
+                starts.extend(
+                    starts::generate(game, Profile::Small, seed)
+                        .into_iter()
+                        .take(21),
+                );
                 starts.extend(starts::generate(game, Profile::Hazard, seed));
                 play_program(game, &starts, seed, &path, a.path, &mut tally);
+                // The correct archetype wins every game (its promise: the
+                // package's accepted/exact.py), edges included.
+                if a.path.starts_with("submissions/accepted/") {
+                    assert!(
+                        tally.last.starts_with("verdict=AC"),
+                        "{} seed {seed}: {}",
+                        a.path,
+                        tally.last
+                    );
+                }
             }
         }
     }
