@@ -162,6 +162,9 @@ def lower_long_double(k):
     return min(x >> 63, MASK)
 
 
+LONG_DOUBLE_FROM = 1 << 52
+
+
 def long_double_hazard(k, lo):
     """`interact::games::long_double_hazard`."""
     return lower_long_double(k) != lo
@@ -212,10 +215,10 @@ def hazard_targets(p):
             ks.append(k)
             found += 1
     found = 0
-    for k in range(top, max(top - TARGET_WINDOW, 0) - 1, -1):
-        if found == 2:
-            break
-        if k > LISTED_UP_TO:
+    if top >= LONG_DOUBLE_FROM:
+        for k in range(top, top - TARGET_WINDOW - 1, -1):
+            if found == 2:
+                break
             x = lower(k)
             if x is not None and x + k <= MASK and long_double_hazard(k, x):
                 ks.append(k)
