@@ -74,6 +74,10 @@ fn contestant(game: Game, a: &SolveArgs) -> Outcome {
             }
             Err(e) => return Ok(fail(exit::NO, &format!("{}: {e}", game.name()))),
         }
+        // After the last game the protocol wants an exit, not a read.
+        if solution.done() {
+            break;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -15,8 +15,11 @@
 //! program ended, a limit stopped it, or the judge is stopping) with an
 //! error of kind [`std::io::ErrorKind::BrokenPipe`], or once the reader's
 //! deadline ([`FromProgram::set_deadline`], a per-move time limit) passed
-//! with [`std::io::ErrorKind::TimedOut`]. A program that closes its output
-//! or exits gives end of file, as a pipe does. Writing to a program that
+//! with [`std::io::ErrorKind::TimedOut`] — but never before what the
+//! program had written is read: the pipe gets a last look after the run's
+//! end or the deadline, so no verdict depends on which thread the machine
+//! ran first. A program that closes its output or exits gives end of file,
+//! after its last bytes, as a pipe does. Writing to a program that
 //! closed its input gives `BrokenPipe` (the judge ignores `SIGPIPE`, as
 //! every Rust program does). Either end can end the run at once
 //! ([`ToProgram::end_run`]): a referee that has its verdict need not wait
@@ -91,6 +94,16 @@ pub(crate) fn ends(
 
 /// Waits until `file` is ready for `flags`, the run is over, or `deadline`
 /// passes.
+///
+/// **What the program wrote before counts.** The run's end and the
+/// deadline are looked at *before* the pipe, and once either has come the
+/// pipe gets one more look, without waiting: bytes (or the end of file)
+/// already there are ready, whenever the judge's thread gets to run. So a
+/// program that writes its last lines and exits (or is killed: the run is
+/// over only once every process of it has been reaped, so no writer is
+/// left) is read to its end of file before the caller learns that the run
+/// is over, and an answer in the pipe when the judge looks at the deadline
+/// is in time, however late a busy machine lets the judge look.
 fn wait(
     file: &File,
     flags: PollFlags,
@@ -98,29 +111,39 @@ fn wait(
     deadline: Option<Instant>,
 ) -> std::io::Result<()> {
     loop {
-        if shared.over.load(Ordering::SeqCst) {
+        // In this order: the run's end and the clock first, then the pipe.
+        let over = shared.over.load(Ordering::SeqCst);
+        let mut step = crate::watch::TICK;
+        let mut late = false;
+        if let Some(d) = deadline {
+            let left = d.saturating_duration_since(Instant::now());
+            late = left.is_zero();
+            step = step.min(left);
+        }
+        let timeout = if over || late {
+            PollTimeout::ZERO
+        } else {
+            PollTimeout::from(u16::try_from(step.as_millis().max(1)).unwrap_or(u16::MAX))
+        };
+        let mut fds = [PollFd::new(file.as_fd(), flags)];
+        match poll(&mut fds, timeout) {
+            Ok(n) if n > 0 => return Ok(()),
+            // Interrupted: look again, the run's end and the clock first.
+            Err(nix::errno::Errno::EINTR) => continue,
+            Ok(_) => {}
+            Err(e) => return Err(e.into()),
+        }
+        if over {
             return Err(std::io::Error::new(
                 ErrorKind::BrokenPipe,
                 "the run is over",
             ));
         }
-        let mut step = crate::watch::TICK;
-        if let Some(d) = deadline {
-            let left = d.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return Err(std::io::Error::new(
-                    ErrorKind::TimedOut,
-                    "the program did not answer in time",
-                ));
-            }
-            step = step.min(left);
-        }
-        let ms = u16::try_from(step.as_millis().max(1)).unwrap_or(u16::MAX);
-        let mut fds = [PollFd::new(file.as_fd(), flags)];
-        match poll(&mut fds, PollTimeout::from(ms)) {
-            Ok(n) if n > 0 => return Ok(()),
-            Ok(_) | Err(nix::errno::Errno::EINTR) => {}
-            Err(e) => return Err(e.into()),
+        if late {
+            return Err(std::io::Error::new(
+                ErrorKind::TimedOut,
+                "the program did not answer in time",
+            ));
         }
     }
 }

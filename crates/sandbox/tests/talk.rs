@@ -1,6 +1,7 @@
 //! Interactive runs (`run_interactive`): the caller talks with the program
 //! move by move while the sandbox keeps the limits, and no program can hang
-//! the caller: one that stops reading, stops answering, or exits.
+//! the caller: one that stops reading, stops answering, or exits; and what
+//! the program wrote before its end or a deadline is read, however late.
 #![cfg(target_os = "linux")]
 
 use beatty_sandbox::{Exit, Isolation, Limit, Limits, run_interactive};
@@ -155,5 +156,90 @@ fn a_program_that_exits_at_once() {
         assert_eq!(write, Some(Err(ErrorKind::BrokenPipe)), "{isolation:?}");
         assert_eq!(o.exit, Exit::Code(3));
         assert_eq!(o.stderr, b"gone\n");
+    }
+}
+
+/// Everything read until end of file, or the error that stopped it.
+fn read_to_end(from: &mut beatty_sandbox::FromProgram) -> Result<Vec<u8>, ErrorKind> {
+    let mut all = Vec::new();
+    let mut buf = [0u8; 64];
+    loop {
+        match std::io::Read::read(from, &mut buf) {
+            Ok(0) => return Ok(all),
+            Ok(n) => all.extend_from_slice(&buf[..n]),
+            Err(e) => return Err(e.kind()),
+        }
+    }
+}
+
+/// Issue #45: what the program wrote before its end is read, however late
+/// the caller's thread gets to it: the caller reads only after the run is
+/// over (a program that exits at once, and one the wall limit kills) and
+/// still gets every byte, then end of file (before, the first read gave
+/// `BrokenPipe` and the program's last lines were lost).
+#[test]
+fn what_the_program_wrote_before_its_end_is_read_after_it() {
+    for isolation in isolations() {
+        for (script, wall, late, limit) in [
+            ("printf 'First\\n0 0\\n'; exit 0", 10, 1000, None),
+            (
+                "printf 'First\\n'; exec sleep 30",
+                1,
+                3000,
+                Some(Limit::Wall),
+            ),
+        ] {
+            let (o, read) = run_interactive(
+                &sh(script),
+                &limits(wall),
+                isolation,
+                false,
+                |_to, mut from| {
+                    // Long after the program's end (or the wall limit's).
+                    std::thread::sleep(Duration::from_millis(late));
+                    read_to_end(&mut from)
+                },
+            )
+            .expect("run");
+            assert_eq!(o.limit, limit, "{isolation:?} {script}");
+            let want: &[u8] = if limit.is_none() {
+                b"First\n0 0\n"
+            } else {
+                b"First\n"
+            };
+            assert_eq!(read.as_deref(), Ok(want), "{isolation:?} {script}");
+        }
+    }
+}
+
+/// Issue #45: an answer in the pipe when the caller looks after the
+/// deadline is in time: the caller reads only after the deadline has
+/// passed and gets the program's line; the next read, with nothing
+/// written, gives `TimedOut` at once.
+#[test]
+fn an_answer_already_written_beats_a_passed_deadline() {
+    for isolation in isolations() {
+        let (o, (first, second)) = run_interactive(
+            &sh("echo 1; exec sleep 30"),
+            &limits(20),
+            isolation,
+            true,
+            |to, mut from| {
+                // Long after the program wrote its line.
+                std::thread::sleep(Duration::from_millis(1000));
+                from.set_deadline(Some(Instant::now()));
+                let mut buf = [0u8; 16];
+                let first = std::io::Read::read(&mut from, &mut buf)
+                    .map(|n| buf[..n].to_vec())
+                    .map_err(|e| e.kind());
+                let second = std::io::Read::read(&mut from, &mut buf).map_err(|e| e.kind());
+                to.end_run();
+                (first, second)
+            },
+        )
+        .expect("run");
+        assert_eq!(first, Ok(b"1\n".to_vec()), "{isolation:?}");
+        assert_eq!(second, Err(ErrorKind::TimedOut), "{isolation:?}");
+        assert_eq!(o.exit, Exit::Signal(9), "{isolation:?}");
     }
 }

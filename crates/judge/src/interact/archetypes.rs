@@ -17,6 +17,7 @@
 //! | `exits_after_first_game.py` | `wrong_answer` | exact for one game, then exits |
 //! | `illegal_move.py` | `wrong_answer` | the right side, then an illegal move |
 //! | `never_flushes.py` | `time_limit_exceeded` | exact, but never flushes its answers |
+//! | `reads_past_the_end.py` | `time_limit_exceeded` | exact, then reads on after the last game instead of exiting (its input stays open: it waits) |
 
 use super::Game;
 
@@ -34,7 +35,7 @@ pub struct Archetype {
 }
 
 /// Every archetype, the correct one first.
-pub const ALL: [Archetype; 9] = [
+pub const ALL: [Archetype; 10] = [
     Archetype {
         path: "submissions/accepted/exact.py",
         body: include_str!("archetypes/exact.py"),
@@ -70,6 +71,10 @@ pub const ALL: [Archetype; 9] = [
     Archetype {
         path: "submissions/time_limit_exceeded/never_flushes.py",
         body: include_str!("archetypes/never_flushes.py"),
+    },
+    Archetype {
+        path: "submissions/time_limit_exceeded/reads_past_the_end.py",
+        body: include_str!("archetypes/reads_past_the_end.py"),
     },
 ];
 

@@ -124,18 +124,63 @@ impl HazardInterest {
     }
 }
 
+/// The smallest budget index at which the hook looks for long-double
+/// hazard targets.
+const LONG_DOUBLE_FROM: u64 = 1 << 52;
+
+/// Whether ⌊kφ⌋ in x87 `long double` (`beatty_float::solutions::
+/// lower_long_double`, an exact model) misses `lower`, the true ⌊kφ⌋:
+/// wrong on about one index in twelve near 10¹⁸ (issue #45).
+fn long_double_hazard(k: u64, lower: u64) -> bool {
+    lower_long_double(k) != lower
+}
+
+/// (1 + √5)/2 as x87 holds `(1 + sqrtl(5)) / 2`: P / 2⁶³ with P = 2⁶² +
+/// round(√5 · 2⁶²) (`beatty_float::solutions::lower_long_double` computes
+/// it by an integer square root at every call; a test holds the two equal).
+const PHI_LONG_DOUBLE_Q63: u128 = 0xcf1b_bcdc_bfa5_3e0b;
+
+/// `beatty_float::solutions::lower_long_double` with its constant folded:
+/// k · P rounded to 64 significant bits (to nearest even), over 2⁶³,
+/// saturated.
+pub(crate) fn lower_long_double(k: u64) -> u64 {
+    let x = u128::from(k) * PHI_LONG_DOUBLE_Q63;
+    let bits = 128 - x.leading_zeros();
+    let rounded = if bits > 64 {
+        let shift = bits - 64;
+        let q = x >> shift;
+        let rest = x & ((1u128 << shift) - 1);
+        let half = 1u128 << (shift - 1);
+        let up = rest > half || (rest == half && q & 1 == 1);
+        (q + u128::from(up)) << shift
+    } else {
+        x
+    };
+    u64::try_from(rounded >> 63).unwrap_or(u64::MAX)
+}
+
 impl Interest<(u64, u64)> for HazardInterest {
     fn score(&self, &(x, y): &(u64, u64)) -> u32 {
         let (lo, hi) = (x.min(y), x.max(y));
         if !golden::is_p_position(lo, hi) {
             return 0;
         }
-        if lower_f64::is_hazard(hi - lo) {
+        // A pair both doubles and long double get wrong catches both kinds
+        // of player: near 10¹⁸ the double hazards are nearly every index,
+        // and the long-double ones (one in twelve) are found among them.
+        let doubles = if lower_f64::is_hazard(hi - lo) {
             100
-        } else if classify_f64::is_hazard(lo) {
-            60
         } else {
             0
+        };
+        let long_double = if long_double_hazard(hi - lo, lo) {
+            120
+        } else {
+            0
+        };
+        match doubles + long_double {
+            0 if classify_f64::is_hazard(lo) => 60,
+            s => s,
         }
     }
 
@@ -156,6 +201,18 @@ impl Interest<(u64, u64)> for HazardInterest {
                 .filter(|&k| k > LISTED_UP_TO && lower_f64::is_hazard(k))
                 .take(2),
         );
+        // and the indices there that ⌊kφ⌋ in long double gets wrong (none
+        // is looked for below 2⁵²: they are rare there, and the scan would
+        // cost the referee more than a tenth more instructions,
+        // `scripts/icount.sh`'s `referee-wythoff-play`).
+        if top >= LONG_DOUBLE_FROM {
+            ks.extend(
+                (top - TARGET_WINDOW..=top)
+                    .rev()
+                    .filter(|&k| golden::pair(k).is_some_and(|(lo, _)| long_double_hazard(k, lo)))
+                    .take(2),
+            );
+        }
         ks.into_iter()
             .filter_map(golden::pair)
             .filter(|&(_, hi)| hi <= budget)

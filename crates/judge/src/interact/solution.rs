@@ -61,6 +61,14 @@ impl Solution {
         }
     }
 
+    /// Every game is over (the last game's sentinel heard): the protocol
+    /// wants the contestant to exit now, without reading on (a judging
+    /// system may keep its input open until the end of the run).
+    #[must_use]
+    pub fn done(&self) -> bool {
+        self.games_left == Some(0)
+    }
+
     /// Its move from the position in play, as a line; `None` when it has no
     /// winning move (it never should: it only plays won positions).
     fn my_move(&mut self) -> Option<String> {
@@ -231,6 +239,37 @@ mod tests {
                 let (_, verdict) = interaction(&starts, 3).unwrap();
                 assert!(verdict.starts_with("AC"), "{game:?} {profile:?}: {verdict}");
             }
+        }
+    }
+
+    /// `done` once the last game's sentinel is heard, and not before:
+    /// counted against the referee's own end (its status `End`).
+    #[test]
+    fn the_solution_is_done_exactly_after_the_last_game() {
+        for game in Game::ALL {
+            let starts = samples(game);
+            let mut referee = Referee::new(starts.clone(), 1).unwrap();
+            let mut solution = Solution::new(game);
+            assert!(!solution.done());
+            let mut heard = 0;
+            while referee.status() != super::super::Status::End {
+                let out = referee.output();
+                let mut wrote = Vec::new();
+                for line in out.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+                    assert!(!solution.done(), "{game:?}: done before the end");
+                    wrote.extend(solution.hear(line).unwrap());
+                    heard += 1;
+                }
+                referee.feed(&wrote);
+            }
+            for line in referee
+                .output()
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.is_empty())
+            {
+                solution.hear(line).unwrap();
+            }
+            assert!(solution.done(), "{game:?}: not done after {heard} lines");
         }
     }
 

@@ -443,7 +443,11 @@ pub fn generate(game: Game, profile: Profile, seed: u64) -> Vec<Start> {
     let mut rng = SplitMix64::new(seed);
     let mut out = match profile {
         Profile::Samples => samples(game),
-        Profile::Small => (0..50).map(|_| random_start(game, &mut rng, 99)).collect(),
+        Profile::Small => {
+            let mut v = edge_starts(game);
+            v.extend((0..50).map(|_| random_start(game, &mut rng, 99)));
+            v
+        }
         Profile::Large => (0..50)
             .map(|_| {
                 let top = MAX_NUMBER - rng.range(0, 1000);
@@ -489,6 +493,127 @@ pub fn generate(game: Game, profile: Profile, seed: u64) -> Vec<Start> {
     out
 }
 
+/// The edges of the protocol's starts (issue #45): zeros, equal numbers,
+/// the smallest starts and the limits (10¹⁸), for every game; the
+/// [`Profile::Small`] test holds them all (those [`check`] refuses are
+/// dropped by [`generate`]).
+fn edge_starts(game: Game) -> Vec<Start> {
+    const M: u64 = MAX_NUMBER;
+    match game {
+        Game::Wythoff | Game::Euclid => {
+            let pairs = [
+                (0, 0),
+                (0, 1),
+                (1, 0),
+                (0, 2),
+                (2, 0),
+                (0, 99),
+                (99, 0),
+                (1, 1),
+                (2, 2),
+                (99, 99),
+                (1, 2),
+                (2, 1),
+                (1, 99),
+                (99, 1),
+                (0, M),
+                (M, 0),
+                (M, M),
+                (1, M),
+                (M, 1),
+                (M - 1, M),
+                (M, M - 1),
+            ];
+            pairs
+                .into_iter()
+                .map(|(a, b)| match game {
+                    Game::Wythoff => Start::Wythoff(a, b),
+                    _ => Start::Euclid(a, b),
+                })
+                .collect()
+        }
+        Game::Bash => [
+            (0, 1),
+            (1, 1),
+            (2, 1),
+            (0, 99),
+            (99, 99),
+            (100, 99),
+            (101, 99),
+            (200, 1),
+            (202, 1),
+            (0, M),
+            (1, M),
+            (M, M),
+            (M, M - 1),
+            (M, M / 2),
+        ]
+        .into_iter()
+        .map(|(n, m)| Start::Bash { n, m })
+        .collect(),
+        Game::FibonacciNim => [2, 3, 4, 5, M - 1, M]
+            .into_iter()
+            .map(Start::FibonacciNim)
+            .collect(),
+    }
+}
+
+/// The overflow boundaries of 32- and 64-bit integers a solution may meet
+/// (a pile near 2³¹ or 2³², a square 5k² near 2⁶³ or 2⁶⁴, 2⁵³ where doubles
+/// stop being exact).
+const BOUNDARIES: [u64; 6] = [
+    (1 << 31) - 1,
+    1 << 31,
+    (1 << 32) - 1,
+    1 << 32,
+    1 << 53,
+    (1 << 53) + 1,
+];
+
+/// The Wythoff pairs whose index or larger pile straddles a boundary of
+/// [`BOUNDARIES`], and whose index k makes 5k² straddle 2⁶³ or 2⁶⁴ (the
+/// square of `isqrt(5k²)`), in both orders.
+fn wythoff_boundary_starts() -> Vec<Start> {
+    let mut ks = Vec::new();
+    for b in BOUNDARIES {
+        // The index itself, and the index whose larger pile ⌊kφ²⌋ is near b.
+        let k_hi = beatty_core::golden::floor_div_phi(beatty_core::golden::floor_div_phi(b));
+        for k in [b, k_hi] {
+            ks.extend([k.saturating_sub(1), k, k + 1]);
+        }
+    }
+    // 5k² against 2⁶³ and 2⁶⁴: k near √(2⁶³/5) and √(2⁶⁴/5).
+    for top in [u128::from(u64::MAX >> 1), u128::from(u64::MAX)] {
+        let k = beatty_core::isqrt::isqrt_u128(top / 5) as u64;
+        ks.extend([k - 1, k, k + 1]);
+    }
+    let mut v = Vec::new();
+    for (i, k) in ks.into_iter().enumerate() {
+        if let Some((lo, hi)) = beatty_core::golden::pair(k) {
+            v.push(match i % 2 {
+                0 => Start::Wythoff(lo, hi),
+                _ => Start::Wythoff(hi, lo),
+            });
+        }
+    }
+    v
+}
+
+/// The indices k just below the hazard profile's largest, where ⌊kφ⌋ in
+/// x87 `long double` (`beatty_float::solutions::lower_long_double`, the
+/// 51nod 1185 solution's formula) is wrong: the pairs a long-double player
+/// misjudges, about one index in twelve there.
+fn long_double_hazards(top: u64, count: usize) -> Vec<u64> {
+    (0..100_000)
+        .map(|i| top - i)
+        .filter(|&k| {
+            beatty_core::golden::pair(k)
+                .is_some_and(|(lo, _)| beatty_float::solutions::lower_long_double(k) != lo)
+        })
+        .take(count)
+        .collect()
+}
+
 /// Starts where the float formulas or the boundaries bite.
 fn hazard_starts(game: Game, rng: &mut SplitMix64) -> Vec<Start> {
     match game {
@@ -504,9 +629,31 @@ fn hazard_starts(game: Game, rng: &mut SplitMix64) -> Vec<Start> {
                     .filter(|&k| beatty_hazards::lower_f64::is_hazard(k))
                     .take(20),
             );
-            ks.into_iter().map(|k| wythoff_near(rng, k)).collect()
+            let mut v: Vec<Start> = ks.into_iter().map(|k| wythoff_near(rng, k)).collect();
+            // The pairs ⌊kφ⌋ in long double gets wrong, as they are (lost
+            // starts a long-double player calls won), and the overflow
+            // boundaries.
+            v.extend(
+                long_double_hazards(big, 10)
+                    .into_iter()
+                    .filter_map(beatty_core::golden::pair)
+                    .map(|(lo, hi)| Start::Wythoff(lo, hi)),
+            );
+            v.extend(wythoff_boundary_starts());
+            v
         }
-        Game::Euclid => (0..50).map(|_| euclid_near(rng, MAX_NUMBER)).collect(),
+        Game::Euclid => {
+            let mut v: Vec<Start> = (0..50).map(|_| euclid_near(rng, MAX_NUMBER)).collect();
+            for b in BOUNDARIES {
+                v.extend([
+                    Start::Euclid(b, b - 1),
+                    Start::Euclid(b - 1, b),
+                    Start::Euclid(b, 1),
+                    Start::Euclid(b + 1, b),
+                ]);
+            }
+            v
+        }
         Game::Bash => {
             let mut v = vec![
                 Start::Bash { n: 0, m: 1 },
@@ -524,6 +671,13 @@ fn hazard_starts(game: Game, rng: &mut SplitMix64) -> Vec<Start> {
                     m: MAX_NUMBER - 1,
                 },
             ];
+            for b in BOUNDARIES {
+                v.extend([
+                    Start::Bash { n: b, m: b - 1 },
+                    Start::Bash { n: b, m: b },
+                    Start::Bash { n: b + 1, m: b },
+                ]);
+            }
             for _ in 0..30 {
                 let m = rng.range(1, MAX_NUMBER / (BASH_MAX_ROUNDS + 1));
                 let rounds = rng.range(BASH_MAX_ROUNDS - 2, BASH_MAX_ROUNDS);
@@ -545,6 +699,7 @@ fn hazard_starts(game: Game, rng: &mut SplitMix64) -> Vec<Start> {
             v.push(Start::FibonacciNim(2));
             v.push(Start::FibonacciNim(3));
             v.push(Start::FibonacciNim(MAX_NUMBER));
+            v.extend(BOUNDARIES.into_iter().map(Start::FibonacciNim));
             v
         }
     }

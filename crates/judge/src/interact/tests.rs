@@ -1111,3 +1111,293 @@ fn print_a_large_game() {
         super::solution::interaction(&[Start::FibonacciNim(987_654_321_098_765_432)], 5).unwrap();
     println!("{text}{verdict}");
 }
+
+/// A player exact but where `wrong` says: there it believes the start or
+/// position won when it is lost, and the reverse (one flaw, nothing else).
+struct WrongWhere(fn(Pos) -> bool);
+
+impl Strategy for WrongWhere {
+    fn side(&mut self, p: Pos, _: &mut SplitMix64) -> Side {
+        match (exact_side(p), (self.0)(p)) {
+            (s, false) => s,
+            (Side::First, true) => Side::Second,
+            (Side::Second, true) => Side::First,
+        }
+    }
+    fn play(&mut self, p: Pos, rng: &mut SplitMix64) -> Pos {
+        // Among the moves it believes winning: the exact winning ones whose
+        // target it does not misjudge, else a lost-looking misjudged one.
+        let w = p.winning();
+        if let Some(&to) = w.iter().find(|&&to| !(self.0)(to)) {
+            return to;
+        }
+        exact_move(p, rng)
+    }
+}
+
+/// Issue #45: every start the protocol allows can occur. The small test of
+/// every game at seeds 1..=40 holds its zeros, its equal numbers, its
+/// smallest starts and its limits (by the protocol's bounds, not by the
+/// generator's list), and a Euclid player wrong only where a number is 0
+/// (it calls `(0, b)` won) is caught by that test alone at every seed.
+#[test]
+fn the_small_test_holds_every_edge_and_catches_a_player_wrong_at_zero() {
+    for seed in 1..=40 {
+        for game in Game::ALL {
+            let starts = starts::generate(game, Profile::Small, seed);
+            let has = |f: &dyn Fn(&Start) -> bool| starts.iter().any(f);
+            let max = super::MAX_NUMBER;
+            let ok = match game {
+                Game::Wythoff | Game::Euclid => {
+                    let pair = |s: &Start| match *s {
+                        Start::Wythoff(a, b) | Start::Euclid(a, b) => (a, b),
+                        _ => unreachable!(),
+                    };
+                    has(&|s| pair(s).0 == 0 && pair(s).1 > 0)
+                        && has(&|s| pair(s).1 == 0 && pair(s).0 > 0)
+                        && has(&|s| pair(s).0 == pair(s).1 && pair(s).0 > 0)
+                        && has(&|s| pair(s) == (1, 1))
+                        && has(&|s| pair(s) == (max, max))
+                        && has(&|s| pair(s).0 == 0 && pair(s).1 == max)
+                }
+                Game::Bash => {
+                    has(&|s| matches!(s, Start::Bash { n: 0, m: 1 }))
+                        && has(&|s| matches!(s, Start::Bash { n, m } if n == m))
+                        && has(&|s| matches!(s, Start::Bash { n, m } if *n == 100 * (m + 1)))
+                        && has(&|s| matches!(s, Start::Bash { m, .. } if *m == max))
+                }
+                Game::FibonacciNim => {
+                    has(&|s| *s == Start::FibonacciNim(2))
+                        && has(&|s| *s == Start::FibonacciNim(max))
+                }
+            };
+            assert!(ok, "{game:?} seed {seed}: an edge is missing: {starts:?}");
+        }
+        let starts = starts::generate(Game::Euclid, Profile::Small, seed);
+        let zero = |p: Pos| matches!(p, Pos::Euclid(a, b) if (a == 0) != (b == 0));
+        let j = play(
+            starts,
+            seed,
+            &mut Player::new(WrongWhere(zero), seed, Game::Euclid),
+        );
+        assert_eq!(j.verdict, Verdict::WrongAnswer, "seed {seed}: {j}");
+        assert!(matches!(j.mistake, Some(Mistake::WrongSide { .. })), "{j}");
+    }
+}
+
+/// Issue #45: the hazard test catches a player whose ⌊kφ⌋ is x87 `long
+/// double` (`beatty_float::solutions::wythoff_big_long_double`, an exact
+/// model of gcc's 80-bit arithmetic) on its own, at every seed; and a
+/// player wrong only at the overflow boundaries of 32- and 64-bit integers
+/// (a pile or index near 2³¹, 2³², 2⁵³, or 5k² near 2⁶³, 2⁶⁴), in every
+/// game's hazard test.
+#[test]
+fn the_hazard_test_catches_a_long_double_player_and_the_overflow_boundaries() {
+    let long_double = |p: Pos| match p {
+        Pos::Wythoff(a, b) => {
+            beatty_float::solutions::wythoff_big_long_double(a, b)
+                != (Pos::Wythoff(a, b).outcome() == Outcome::N)
+        }
+        _ => false,
+    };
+    for seed in SEEDS {
+        let starts = starts::generate(Game::Wythoff, Profile::Hazard, seed);
+        let j = play(
+            starts,
+            seed,
+            &mut Player::new(WrongWhere(long_double), seed, Game::Wythoff),
+        );
+        assert_eq!(
+            j.verdict,
+            Verdict::WrongAnswer,
+            "long double, seed {seed}: {j}"
+        );
+    }
+    fn boundary(x: u64) -> bool {
+        [31, 32, 53].iter().any(|&e| x.abs_diff(1 << e) <= 1)
+    }
+    fn near(p: Pos) -> bool {
+        match p {
+            Pos::Wythoff(a, b) => {
+                let (lo, hi) = (a.min(b), a.max(b));
+                // The index k = hi − lo of a pair, its larger pile, or 5k².
+                let k = hi - lo;
+                let sq = 5 * u128::from(k) * u128::from(k);
+                boundary(k)
+                    || boundary(hi)
+                    || [63, 64]
+                        .iter()
+                        .any(|&e| sq.abs_diff(1u128 << e) <= 30 * u128::from(k))
+            }
+            Pos::Euclid(a, b) | Pos::Bash(a, b) => boundary(a) || boundary(b),
+            Pos::Fib(n, _) => boundary(n),
+        }
+    }
+    for game in Game::ALL {
+        for seed in [1, 7, 42] {
+            let starts = starts::generate(game, Profile::Hazard, seed);
+            let j = play(starts, seed, &mut Player::new(WrongWhere(near), seed, game));
+            assert_eq!(
+                j.verdict,
+                Verdict::WrongAnswer,
+                "{game:?} boundaries, seed {seed}: {j}"
+            );
+        }
+    }
+}
+
+/// Issue #45: every float formula `beatty-float` holds is caught by the
+/// hazard test alone, at every seed: a player exact but for the formula's
+/// verdict on the start (it takes the side the formula gives).
+#[test]
+fn the_hazard_test_catches_every_float_formula_of_beatty_float() {
+    use beatty_float::solutions as s;
+    /// Whether the exact outcome of `p` is "the player to move wins".
+    fn won(p: Pos) -> bool {
+        p.outcome() == Outcome::N
+    }
+    fn pair(p: Pos) -> Option<(u64, u64)> {
+        match p {
+            Pos::Wythoff(a, b) => Some((a.min(b), a.max(b))),
+            _ => None,
+        }
+    }
+    fn f64_p(p: Pos) -> bool {
+        pair(p).is_some_and(|(lo, hi)| beatty_float::is_p_position_f64(lo, hi) == won(p))
+    }
+    fn f32_p(p: Pos) -> bool {
+        pair(p).is_some_and(|(lo, hi)| (lo == beatty_float::lower_f32(hi - lo)) == won(p))
+    }
+    fn classify_p(p: Pos) -> bool {
+        pair(p).is_some_and(|(lo, hi)| {
+            let lost = match beatty_float::classify_f64(lo) {
+                beatty_float::FloatClass::Zero => hi == 0,
+                beatty_float::FloatClass::Lower(j) => hi == lo + j,
+                beatty_float::FloatClass::Upper => false,
+            };
+            lost == won(p)
+        })
+    }
+    fn long_double_p(p: Pos) -> bool {
+        pair(p).is_some_and(|(lo, hi)| s::wythoff_big_long_double(lo, hi) != won(p))
+    }
+    fn euclid_p(p: Pos) -> bool {
+        matches!(p, Pos::Euclid(a, b) if a > 0 && b > 0 && s::euclid_f64(a, b) != won(p))
+    }
+    fn binet_p(p: Pos) -> bool {
+        matches!(p, Pos::Fib(n, l) if l + 1 == n && s::fibonacci_nim_binet(n) != won(p))
+    }
+    fn square_p(p: Pos) -> bool {
+        matches!(p, Pos::Fib(n, l) if l + 1 == n && s::fibonacci_nim_square_f64(n) != won(p))
+    }
+    /// A formula's name, its game, where it misjudges a start.
+    type Formula = (&'static str, Game, fn(Pos) -> bool);
+    let formulas: [Formula; 7] = [
+        ("⌊kφ⌋ in doubles", Game::Wythoff, f64_p),
+        ("⌊kφ⌋ in floats", Game::Wythoff, f32_p),
+        ("the tutorial's classify_f64", Game::Wythoff, classify_p),
+        ("⌊kφ⌋ in long double", Game::Wythoff, long_double_p),
+        ("Euclid's ratio in doubles", Game::Euclid, euclid_p),
+        ("Binet's formula", Game::FibonacciNim, binet_p),
+        ("5n² ± 4 in doubles", Game::FibonacciNim, square_p),
+    ];
+    for (name, game, wrong) in formulas {
+        for seed in SEEDS {
+            let starts = starts::generate(game, Profile::Hazard, seed);
+            let j = play(
+                starts,
+                seed,
+                &mut Player::new(WrongWhere(wrong), seed, game),
+            );
+            assert_eq!(j.verdict, Verdict::WrongAnswer, "{name}, seed {seed}: {j}");
+        }
+    }
+}
+
+/// The 51nod 1185 solution in x87 `long double`: the side its formula
+/// gives, then moves onto pairs it believes lost.
+struct LongDouble;
+
+/// Whether the long-double formula calls a Wythoff position lost.
+fn long_double_lost(p: Pos) -> bool {
+    match p {
+        Pos::Wythoff(a, b) => !beatty_float::solutions::wythoff_big_long_double(a, b),
+        _ => p.outcome() == Outcome::P,
+    }
+}
+
+impl Strategy for LongDouble {
+    fn side(&mut self, p: Pos, _: &mut SplitMix64) -> Side {
+        if long_double_lost(p) {
+            Side::Second
+        } else {
+            Side::First
+        }
+    }
+    fn play(&mut self, p: Pos, rng: &mut SplitMix64) -> Pos {
+        if let Some(&w) = p.winning().iter().find(|&&w| long_double_lost(w)) {
+            return w;
+        }
+        if let Pos::Wythoff(a, b) = p {
+            let d = a.abs_diff(b);
+            let x = beatty_float::solutions::lower_long_double(d);
+            if x < a.min(b) {
+                let t = a.min(b) - x;
+                return Pos::Wythoff(a - t, b - t);
+            }
+        }
+        p.random_move(rng)
+    }
+}
+
+/// Issue #45: the opponent's hazard hook knows the pairs ⌊kφ⌋ in long
+/// double gets wrong, and leads a long-double player onto one mid-game:
+/// from 40 won starts with piles of 10¹⁷ to 10¹⁸ whose side the formula
+/// gets right, the player loses games by a move (measured: 12 of 40; 0
+/// when the hook scored only the double-precision hazards).
+#[test]
+fn the_opponent_leads_a_long_double_contestant_onto_hazards_mid_game() {
+    let mut rng = SplitMix64::new(13);
+    let mut starts = Vec::new();
+    while starts.len() < 40 {
+        let b = rng.range(100_000_000_000_000_000, super::MAX_NUMBER);
+        let a = rng.range(0, b);
+        let s = Start::Wythoff(a, b);
+        if s.winning_side() == Side::First && beatty_float::solutions::wythoff_big_long_double(a, b)
+        {
+            starts.push(s);
+        }
+    }
+    let mut by_move = 0;
+    for (seed, s) in starts.iter().enumerate() {
+        let j = play(
+            vec![*s],
+            seed as u64,
+            &mut Player::new(LongDouble, seed as u64, Game::Wythoff),
+        );
+        if let Some(Mistake::LosingMove { .. }) = j.mistake {
+            by_move += 1;
+        }
+    }
+    eprintln!("long double: {by_move} of 40 games lost by a move");
+    assert!(by_move >= 10, "{by_move} of 40 games lost by a move");
+}
+
+/// The hook's long-double ⌊kφ⌋, its constant folded, is beatty-float's
+/// model (which computes √5 at every call) on 200 000 indices: random ones
+/// up to u64::MAX, the largest, and the first ones.
+#[test]
+fn the_hooks_long_double_formula_is_beatty_floats() {
+    let mut rng = SplitMix64::new(45);
+    let ks = (0..100_000)
+        .map(|_| rng.range(0, u64::MAX))
+        .chain((0..50_000).map(|i| u64::MAX - i))
+        .chain(0..50_000);
+    for k in ks {
+        assert_eq!(
+            super::games::lower_long_double(k),
+            beatty_float::solutions::lower_long_double(k),
+            "k = {k}"
+        );
+    }
+}

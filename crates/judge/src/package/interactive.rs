@@ -170,7 +170,7 @@ pub fn statement_tex(game: Game) -> String {
          \\item Moves alternate, the first player first, one line each: {moves}.\n\
          \\item When your move leaves the judge without a move, you have won the game: the judge sends {sentinel}, then the next game's start (nothing after the last game). The judge's own moves never read like this line.\n\
          \\item At your first mistake (a malformed line, an illegal move, the losing side, a move after which the judge wins) the judge sends \\texttt{{-1}} and reads no more: exit at once.\n\
-         \\item After the last game, exit. Anything but blank lines written after it is a mistake.\n\
+         \\item After the last game, exit: do not read on to the end of your input (the judge keeps it open until you exit: a program that waits for more input meets the time limit). Anything but blank lines written after the last game is a mistake.\n\
          \\end{{enumerate}}\n\n\
          Every start has a winning side, and a correct program wins every game.{slow} Lines longer than 128 characters are mistakes.\n",
         title(game)

@@ -140,6 +140,36 @@ def lower_f64_hazard(k):
     return lower_wide(k) != lower_f64(k)
 
 
+def _sqrt5_q62():
+    n = 5 << 124
+    r = math.isqrt(n)
+    return r + 1 if r * r + r < n else r
+
+
+P_LONG_DOUBLE = (1 << 62) + _sqrt5_q62()
+
+
+def lower_long_double(k):
+    """`beatty_float::solutions::lower_long_double`: ⌊kφ⌋ in x87 long double
+    (the product rounded to 64 significant bits, to nearest even)."""
+    x = k * P_LONG_DOUBLE
+    bits = x.bit_length()
+    if bits > 64:
+        shift = bits - 64
+        q, rest, half = x >> shift, x & ((1 << shift) - 1), 1 << (shift - 1)
+        up = rest > half or (rest == half and q & 1 == 1)
+        x = (q + int(up)) << shift
+    return min(x >> 63, MASK)
+
+
+LONG_DOUBLE_FROM = 1 << 52
+
+
+def long_double_hazard(k, lo):
+    """`interact::games::long_double_hazard`."""
+    return lower_long_double(k) != lo
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def classify_f64_hazard(a):
     if a == 0:
@@ -163,8 +193,9 @@ def hazard_score(p):
     lo, hi = min(p), max(p)
     if not is_p_position(lo, hi):
         return 0
-    if lower_f64_hazard(hi - lo):
-        return 100
+    score = (100 if lower_f64_hazard(hi - lo) else 0) + (120 if long_double_hazard(hi - lo, lo) else 0)
+    if score:
+        return score
     if classify_f64_hazard(lo):
         return 60
     return 0
@@ -183,6 +214,15 @@ def hazard_targets(p):
         if k > LISTED_UP_TO and lower_f64_hazard(k):
             ks.append(k)
             found += 1
+    found = 0
+    if top >= LONG_DOUBLE_FROM:
+        for k in range(top, top - TARGET_WINDOW - 1, -1):
+            if found == 2:
+                break
+            x = lower(k)
+            if x is not None and x + k <= MASK and long_double_hazard(k, x):
+                ks.append(k)
+                found += 1
     out = []
     for k in ks:
         x = lower(k)
@@ -789,11 +829,10 @@ def main():
                 data = data[n:]
             except OSError:  # the contestant has gone: keep judging its output
                 out_open = False
-        if out_open and referee.status()[0] == "end":
-            # Every game is over: the contestant's input ends (the pipe's
-            # end is replaced by /dev/null, so that nothing writes to it).
-            os.dup2(os.open(os.devnull, os.O_WRONLY), out_fd)
-            out_open = False
+        # After the last game the contestant's input stays open (problemtools'
+        # runner keeps its own end of that pipe until this interactor exits
+        # anyway): a contestant that reads on waits and meets the time limit,
+        # here as under `judge run`; the statement tells it to exit instead.
 
     send()
     while referee.judgement is None:

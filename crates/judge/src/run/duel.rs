@@ -15,6 +15,13 @@
 //! **Think time** is the time between the judge's last byte to the
 //! contestant and the contestant's line that the referee took as its next
 //! side choice or move; the report gives its largest and mean value.
+//! **No verdict depends on scheduling** (issue #45): the program's output
+//! is read to its end of file before its end, a limit or the move deadline
+//! decides anything (`sandbox::FromProgram`: the pipe gets a last look),
+//! and a write to a program that has gone is ignored. The program's input
+//! stays open until the run ends: a program that reads on after the last
+//! game waits for the time limit, as under problemtools' runner.
+//!
 //! **Verdicts**, by the first protocol violation (see
 //! [`crate::interact::combine`]): a mistake the referee saw first is WA,
 //! whatever the program did after; otherwise a run that failed (over the wall
@@ -163,19 +170,18 @@ fn talk(
     let (mut idle, mut flooded) = (false, false);
     let mut buf = vec![0u8; 64 << 10];
     let mut read = 0u64;
-    // The program's input, closed once every game is over: a program that
-    // reads on then sees its end.
-    let mut to = Some(to);
-    // A contestant that closed its input is judged by what it wrote.
-    let send = |referee: &mut Referee, to: &mut Option<sandbox::ToProgram>| {
+    // The program's input stays open until the run ends, as problemtools'
+    // runner keeps it (issue #45): a program that reads on after the last
+    // game waits, as it would there, and meets the time limit; the
+    // statement tells contestants to exit after the last game.
+    let mut to = to;
+    // A write to a program that has gone (or closed its input) fails and
+    // decides nothing: the program is judged by what it wrote, read to its
+    // end of file.
+    let send = |referee: &mut Referee, to: &mut sandbox::ToProgram| {
         let out = referee.output();
-        if let Some(t) = to
-            && !out.is_empty()
-        {
-            let _ = t.write_all(&out);
-        }
-        if referee.status() == Status::End {
-            *to = None;
+        if !out.is_empty() {
+            let _ = to.write_all(&out);
         }
     };
     send(&mut referee, &mut to);

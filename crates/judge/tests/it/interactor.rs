@@ -24,7 +24,11 @@
 //!
 //! The contestants: the judge's own `solution::Solution` on every start
 //! profile of the four games at two seeds; every archetype of
-//! `interact::archetypes` (Python programs, run as processes) at two seeds;
+//! `interact::archetypes` (Python programs, run as processes) at two seeds,
+//! their input kept open after the last game as `judge run` and
+//! problemtools' runner keep it (`reads_past_the_end.py` waits there: both
+//! referees' AC, the runners' TLE, which verifyproblem and `judge invoke`
+//! check on the package);
 //! and 400 generated contestants that play the correct solution but replace
 //! some lines by random ones (moves near the position, numbers beyond u64,
 //! signs, leading zeros, tabs, `\r`, blank lines, overlong lines, words,
@@ -181,6 +185,8 @@ impl Contestant for Solution {
 struct Tally {
     runs: usize,
     by_kind: std::collections::BTreeMap<String, usize>,
+    /// The last run's judgement.
+    last: String,
 }
 
 impl Tally {
@@ -188,6 +194,7 @@ impl Tally {
         self.runs += 1;
         let kind = ours.split(' ').take(2).collect::<Vec<_>>().join(" ");
         *self.by_kind.entry(kind).or_default() += 1;
+        ours.clone_into(&mut self.last);
     }
 }
 
@@ -307,7 +314,9 @@ fn play_program(
         }
         match referee.status() {
             Status::Decided => break,
-            Status::End => stdin = None, // every game over: its input ends
+            // Every game over: its input stays open, as `judge run` and
+            // problemtools' runner keep it (a program that reads on waits).
+            Status::End => {}
             _ => {}
         }
         match rx.recv_timeout(Duration::from_secs(3)) {
@@ -359,8 +368,25 @@ fn the_interactor_judges_every_archetype_as_the_referee_does() {
             std::fs::write(&path, a.source(game)).unwrap();
             for seed in [1, 7] {
                 let mut starts = starts::samples(game);
+                // The small test's edges first (zeros, equal numbers, limits:
+                // the Python archetypes once crashed on Euclid's `0 b`).
+                starts.extend(
+                    starts::generate(game, Profile::Small, seed)
+                        .into_iter()
+                        .take(21),
+                );
                 starts.extend(starts::generate(game, Profile::Hazard, seed));
                 play_program(game, &starts, seed, &path, a.path, &mut tally);
+                // The correct archetype wins every game (its promise: the
+                // package's accepted/exact.py), edges included.
+                if a.path.starts_with("submissions/accepted/") {
+                    assert!(
+                        tally.last.starts_with("verdict=AC"),
+                        "{} seed {seed}: {}",
+                        a.path,
+                        tally.last
+                    );
+                }
             }
         }
     }

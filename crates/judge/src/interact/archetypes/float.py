@@ -10,7 +10,7 @@ def fside(pos, state):
         return lower_f(y - x) != x
     if GAME == "euclid":
         x, y = min(pos), max(pos)
-        return y % x == 0 or y / x > PHI
+        return x > 0 and (y % x == 0 or y / x > PHI)
     if GAME == "bash":
         m = state["m"]
         return pos - int(pos / (m + 1)) * (m + 1) != 0

@@ -61,8 +61,10 @@ def wythoff_win(a, b):
 
 
 def euclid_n(x, y):
-    """Whether the player to move wins Euclid's game from (x, y), x, y > 0."""
+    """Whether the player to move wins Euclid's game from (x, y)."""
     x, y = min(x, y), max(x, y)
+    if x == 0:
+        return False  # a number is 0 already: no move, the player to move lost
     if y % x == 0 or y >= 2 * x:
         return True
     return not euclid_n(y - x, x)

@@ -1,0 +1,7 @@
+# expect: WA
+# start: 1 1
+read t
+read start
+echo First
+echo 0 0
+echo 0 0
