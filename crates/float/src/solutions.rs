@@ -82,7 +82,7 @@ pub fn wythoff_big_f64(a: u64, b: u64) -> bool {
 /// ```
 #[must_use]
 pub fn lower_long_double(k: u64) -> u64 {
-    let p = (1u128 << 62) + sqrt5_q62();
+    let p = ONE_PLUS_SQRT5_Q62;
     let x = u128::from(k) * p;
     let bits = 128 - x.leading_zeros();
     let rounded = if bits > 64 {
@@ -102,11 +102,15 @@ pub fn lower_long_double(k: u64) -> u64 {
 
 /// `sqrtl(5)` as x87 holds it: S = round(√5 · 2⁶²) = round(√(5 · 2¹²⁴)) (no tie:
 /// √5 is irrational; r² + r < n ⟺ √n > r + ½ for the integer root r).
-fn sqrt5_q62() -> u128 {
+const fn sqrt5_q62() -> u128 {
     let n = 5u128 << 124;
-    let r = beatty_core::isqrt::isqrt_u128(n);
+    let r = n.isqrt();
     if r * r + r < n { r + 1 } else { r }
 }
+
+/// `1 + sqrtl(5)` in units of 2⁻⁶² (so `(1 + sqrtl(5)) / 2` in units of
+/// 2⁻⁶³): computed once, at compile time.
+const ONE_PLUS_SQRT5_Q62: u128 = (1u128 << 62) + sqrt5_q62();
 
 /// The 51nod 1185 solution in `long double` (see [`lower_long_double`]):
 /// whether it says the player to move wins.

@@ -132,31 +132,7 @@ const LONG_DOUBLE_FROM: u64 = 1 << 52;
 /// lower_long_double`, an exact model) misses `lower`, the true ⌊kφ⌋:
 /// wrong on about one index in twelve near 10¹⁸ (issue #45).
 fn long_double_hazard(k: u64, lower: u64) -> bool {
-    lower_long_double(k) != lower
-}
-
-/// (1 + √5)/2 as x87 holds `(1 + sqrtl(5)) / 2`: P / 2⁶³ with P = 2⁶² +
-/// round(√5 · 2⁶²) (`beatty_float::solutions::lower_long_double` computes
-/// it by an integer square root at every call; a test holds the two equal).
-const PHI_LONG_DOUBLE_Q63: u128 = 0xcf1b_bcdc_bfa5_3e0b;
-
-/// `beatty_float::solutions::lower_long_double` with its constant folded:
-/// k · P rounded to 64 significant bits (to nearest even), over 2⁶³,
-/// saturated.
-pub(crate) fn lower_long_double(k: u64) -> u64 {
-    let x = u128::from(k) * PHI_LONG_DOUBLE_Q63;
-    let bits = 128 - x.leading_zeros();
-    let rounded = if bits > 64 {
-        let shift = bits - 64;
-        let q = x >> shift;
-        let rest = x & ((1u128 << shift) - 1);
-        let half = 1u128 << (shift - 1);
-        let up = rest > half || (rest == half && q & 1 == 1);
-        (q + u128::from(up)) << shift
-    } else {
-        x
-    };
-    u64::try_from(rounded >> 63).unwrap_or(u64::MAX)
+    beatty_float::solutions::lower_long_double(k) != lower
 }
 
 impl Interest<(u64, u64)> for HazardInterest {

@@ -1382,22 +1382,3 @@ fn the_opponent_leads_a_long_double_contestant_onto_hazards_mid_game() {
     eprintln!("long double: {by_move} of 40 games lost by a move");
     assert!(by_move >= 10, "{by_move} of 40 games lost by a move");
 }
-
-/// The hook's long-double ⌊kφ⌋, its constant folded, is beatty-float's
-/// model (which computes √5 at every call) on 200 000 indices: random ones
-/// up to u64::MAX, the largest, and the first ones.
-#[test]
-fn the_hooks_long_double_formula_is_beatty_floats() {
-    let mut rng = SplitMix64::new(45);
-    let ks = (0..100_000)
-        .map(|_| rng.range(0, u64::MAX))
-        .chain((0..50_000).map(|i| u64::MAX - i))
-        .chain(0..50_000);
-    for k in ks {
-        assert_eq!(
-            super::games::lower_long_double(k),
-            beatty_float::solutions::lower_long_double(k),
-            "k = {k}"
-        );
-    }
-}
