@@ -44,6 +44,11 @@ pub const PATH_SHOWN: usize = 200;
 /// A run's failure (the judge's, not the program's): the phase, the path
 /// concerned if any, and the cause ([`std::error::Error::source`]).
 ///
+/// The run functions return it inside an [`std::io::Error`] of the cause's
+/// kind, as [`std::process::Command`] returns its errors (a departure from a
+/// typed error of their own, so that a caller's `?` into `io::Error` and its
+/// checks of [`std::io::ErrorKind`] keep working); [`Error::of`] finds it.
+///
 /// ```
 /// use beatty_sandbox::{run, Error, Isolation, Limits, Phase};
 /// use std::sync::Arc;

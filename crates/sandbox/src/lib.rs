@@ -262,6 +262,12 @@ impl std::fmt::Display for Isolation {
 /// Where a run finds the program a bare command name stands for: the first
 /// executable file of that name in the runs' `PATH` (`/usr/local/bin:/usr/bin:/bin`),
 /// then in the judge's; `None` when there is none.
+///
+/// ```
+/// use beatty_sandbox::find_in_path;
+/// assert!(find_in_path("sh".as_ref()).is_some_and(|p| p.ends_with("sh")));
+/// assert_eq!(find_in_path("no-such-program-anywhere".as_ref()), None);
+/// ```
 #[must_use]
 pub fn find_in_path(name: &std::ffi::OsStr) -> Option<std::path::PathBuf> {
     plan::search_path(std::path::Path::new(name))
@@ -291,6 +297,12 @@ pub fn strict_available() -> bool {
 
 /// What an isolation mode leaves open that strict isolation closes, for the
 /// judge's report: `None` for [`Isolation::Strict`].
+///
+/// ```
+/// use beatty_sandbox::{left_open, Isolation};
+/// assert_eq!(left_open(Isolation::Strict), None);
+/// assert!(left_open(Isolation::Basic).is_some_and(|s| s.contains("Landlock")));
+/// ```
 #[must_use]
 pub fn left_open(isolation: Isolation) -> Option<&'static str> {
     match isolation {
@@ -316,6 +328,11 @@ pub fn identity_left_open(isolation: Isolation) -> Option<&'static str> {
 /// The confinement layers every program gets here (filesystem and syscall
 /// rules, in both isolation modes), for the judge's report: e.g. `landlock ABI
 /// 7 (files, TCP, abstract sockets, signals); seccomp filter (…)`.
+///
+/// ```
+/// let layers = beatty_sandbox::layers();
+/// assert!(layers.contains("landlock") && layers.contains("seccomp"), "{layers}");
+/// ```
 #[must_use]
 pub fn layers() -> String {
     format!("{}; {}", filesystem::describe(), syscalls::describe())
@@ -325,6 +342,11 @@ pub fn layers() -> String {
 /// cgroup (`"memory cgroup v1"`, `"memory cgroup v2"`) or by the judge
 /// sampling the run's resident memory (`"resident memory sampled every 20 ms
 /// (no usable memory cgroup)"`).
+///
+/// ```
+/// let how = beatty_sandbox::memory_enforcement();
+/// assert!(how.starts_with("memory cgroup") || how.starts_with("resident memory"));
+/// ```
 #[must_use]
 pub fn memory_enforcement() -> &'static str {
     match cgroup_base() {
@@ -532,7 +554,16 @@ pub enum Limit {
     Output,
 }
 
-/// How the program ended.
+/// How the program ended. Not `#[non_exhaustive]`: a Linux process ends by
+/// an exit code or a signal, nothing else, so a `match` needs no wildcard.
+///
+/// ```
+/// use beatty_sandbox::{run, Exit, Isolation, Limits};
+/// let cmd = ["/bin/sh".into(), "-c".into(), "exit 3".into()];
+/// let o = run(&cmd, Default::default(), &Limits::default(), Isolation::Basic)?;
+/// assert_eq!(o.exit, Exit::Code(3));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
     /// Exit code.
@@ -901,9 +932,21 @@ fn exit_of(st: libc::c_int) -> Exit {
 
 /// Runs `cmd` with `input` on standard input under `limits`.
 ///
+/// ```
+/// use beatty_sandbox::{run, Exit, Isolation, Limits};
+/// use std::sync::Arc;
+/// let cmd = ["/bin/sh".into(), "-c".into(), "tr a-z A-Z".into()];
+/// let o = run(&cmd, Arc::new(b"loud\n".to_vec()), &Limits::default(), Isolation::Basic)?;
+/// assert_eq!((o.exit, o.limit, &o.stdout[..]), (Exit::Code(0), None, &b"LOUD\n"[..]));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
 /// # Errors
 /// When the program cannot be started, or its cgroup or working directory
-/// cannot be made or removed (the judge's failure, not the program's).
+/// cannot be made or removed (the judge's failure, not the program's), or
+/// the run was stopped ([`Stopper`], [`stop_all`]): an [`std::io::Error`]
+/// of the cause's kind around an [`Error`] that names the [`Phase`] and the
+/// path. A memory limit of 0 is refused ([`Phase::Check`]).
 pub fn run(
     cmd: &[OsString],
     input: Arc<Vec<u8>>,
@@ -927,6 +970,20 @@ pub fn run(
 /// CPUs costs 20 times one on a single CPU (a cross-CPU wake-up). With
 /// `same_cpu` the program and `talk` are bound to the CPU the caller runs on
 /// when it calls (the program's processes inherit it).
+///
+/// ```
+/// use beatty_sandbox::{run_interactive, Exit, Isolation, Limits};
+/// use std::io::{BufRead, BufReader, Write};
+/// let cmd = ["/bin/sh".into(), "-c".into(), "read x; echo $((x * 2))".into()];
+/// let (o, answer) = run_interactive(&cmd, &Limits::default(), Isolation::Basic, false, |mut to, from| {
+///     to.write_all(b"21\n").unwrap();
+///     let mut line = String::new();
+///     BufReader::new(from).read_line(&mut line).map(|_| line)
+/// })?;
+/// assert_eq!(o.exit, Exit::Code(0));
+/// assert_eq!(answer?, "42\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
 ///
 /// # Errors
 /// As [`run`]'s.
