@@ -153,8 +153,26 @@ mod tests {
         assert_eq!(inner.phase(), Phase::Start);
         let source = std::error::Error::source(inner).unwrap().to_string();
         assert!(source.contains("os error 2"), "{source}");
+        // Each phase's name, as the enum's docs give them; no path: none shown.
+        for (phase, name) in [
+            (Phase::Check, "check"),
+            (Phase::Prepare, "prepare"),
+            (Phase::Start, "start"),
+            (Phase::Watch, "watch"),
+            (Phase::Clean, "clean"),
+        ] {
+            let e = Error::wrap(phase, None, std::io::Error::other("why"));
+            assert_eq!(e.to_string(), format!("{name}: why"));
+        }
+        // A short path is shown whole, with no elision.
+        let short = Error::wrap(
+            Phase::Prepare,
+            Some(Path::new("/a b")),
+            std::io::Error::other("x"),
+        );
+        assert_eq!(short.to_string(), "prepare: `/a b`: x");
         // Wrapping twice keeps the first phase.
-        let again = Error::wrap(Phase::Watch, None, e);
-        assert_eq!(Error::of(&again).unwrap().phase(), Phase::Start);
+        let again = Error::wrap(Phase::Watch, None, short);
+        assert_eq!(Error::of(&again).unwrap().phase(), Phase::Prepare);
     }
 }

@@ -71,6 +71,8 @@ fn a_stopper_stops_its_runs_and_later_runs_work() {
         // Started with the stopped stopper: refused.
         let e = echo(&limits, isolation).expect_err("a run with a stopped stopper");
         assert_eq!(e.kind(), std::io::ErrorKind::Interrupted, "{e}");
+        // Refused before it starts, not stopped by the watch.
+        assert_eq!(Error::of(&e).map(Error::phase), Some(Phase::Start), "{e}");
         // A fresh stopper, or none: the runs work.
         let fresh = Limits::default().with_stopper(Stopper::new());
         assert_eq!(echo(&fresh, isolation).unwrap(), b"again\n");
