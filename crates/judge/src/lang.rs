@@ -1155,14 +1155,13 @@ pub fn compile(
     cmd.extend(words);
     let boxed = crate::sandbox::into_box(&cmd)
         .map_err(|e| RunError(format!("cannot put the source into the box: {e}")))?;
-    let sandbox_limits = crate::sandbox::Limits {
-        wall: limits.wall,
-        cpu: limits.wall,
-        memory: limits.memory,
-        output: 256 << 20,
-        disk: 256 << 20,
-        hide: hide.to_vec(),
-    };
+    let sandbox_limits = crate::sandbox::Limits::default()
+        .with_wall(limits.wall)
+        .with_cpu(limits.wall)
+        .with_memory(limits.memory)
+        .with_output(256 << 20)
+        .with_disk(256 << 20)
+        .with_hide(hide.to_vec());
     let o = crate::sandbox::run(
         &boxed.cmd,
         std::sync::Arc::new(Vec::new()),

@@ -408,14 +408,13 @@ fn run_one(
 
 /// The sandbox's limits of one test of `cfg` with the output cap `output`.
 pub(crate) fn limits_of(cfg: &RunConfig, output: u64) -> Limits {
-    Limits {
-        wall: cfg.time_limit,
-        cpu: cfg.cpu_limit.unwrap_or(cfg.time_limit),
-        memory: cfg.memory_limit,
-        output,
-        disk: cfg.disk_limit,
-        hide: cfg.hide.clone(),
-    }
+    Limits::default()
+        .with_wall(cfg.time_limit)
+        .with_cpu(cfg.cpu_limit.unwrap_or(cfg.time_limit))
+        .with_memory(cfg.memory_limit)
+        .with_output(output)
+        .with_disk(cfg.disk_limit)
+        .with_hide(cfg.hide.clone())
 }
 
 /// The judge's error for a run of `program` the sandbox could not start,

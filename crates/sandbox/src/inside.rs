@@ -338,7 +338,9 @@ impl Inside {
         if let Some(a) = self.address_space {
             sys::set_limit(libc::RLIMIT_AS, a, a);
         }
-        sys::set_limit(libc::RLIMIT_CPU, self.cpu_seconds, self.cpu_seconds + 1);
+        // Saturating: RLIM_INFINITY (u64::MAX) is no limit.
+        let hard = self.cpu_seconds.saturating_add(1);
+        sys::set_limit(libc::RLIMIT_CPU, self.cpu_seconds, hard);
     }
 
     /// The process limit, then the run's user id of its own (for good).

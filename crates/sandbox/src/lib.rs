@@ -12,8 +12,38 @@
 //! (seccomp, an allow list: the calls the languages' runtimes make, the
 //! arguments of the dangerous ones checked, every other call refused),
 //! `no_new_privs`, and the parent-death signal at every level (so `kill -9`
-//! of the judge takes the run with it). The repository's `docs/sandbox.md`
-//! has the threat model and what each layer stops.
+//! of the judge takes the run with it). The [threat model](#threat-model)
+//! below says what each layer stops.
+//!
+//! # Example
+//!
+//! ```
+//! use beatty_sandbox::{run, Exit, Isolation, Limit, Limits};
+//! use std::sync::Arc;
+//! use std::time::Duration;
+//!
+//! // Strict isolation where the kernel gives namespaces, else basic.
+//! let isolation = if beatty_sandbox::strict_available() {
+//!     Isolation::Strict
+//! } else {
+//!     Isolation::Basic
+//! };
+//! let limits = Limits::default()
+//!     .with_wall(Duration::from_secs(5))
+//!     .with_cpu(Duration::from_millis(200))
+//!     .with_memory(64 << 20);
+//! let echo = ["/bin/sh".into(), "-c".into(), "read x; echo \"hello $x\"".into()];
+//! let o = run(&echo, Arc::new(b"world\n".to_vec()), &limits, isolation)?;
+//! assert_eq!((o.exit, o.limit), (Exit::Code(0), None));
+//! assert_eq!(o.stdout, b"hello world\n");
+//!
+//! // A program that never ends is stopped at the CPU limit.
+//! let spin = ["/bin/sh".into(), "-c".into(), "while :; do :; done".into()];
+//! let o = run(&spin, Arc::new(Vec::new()), &limits, isolation)?;
+//! assert_eq!(o.limit, Some(Limit::Cpu));
+//! assert!(o.cpu > Duration::from_millis(200));
+//! # Ok::<(), std::io::Error>(())
+//! ```
 //!
 //! [`run`] feeds the program its whole input from memory and collects its
 //! output; [`run_interactive`] hands both streams to the caller on a thread
@@ -133,6 +163,34 @@
 //! its pipes: a descendant that escaped cannot make it hang. The working
 //! directory is removed afterwards, whatever depth and modes the program left
 //! (`cleanup`; a failure to remove it is the judge's error).
+//!
+//! # Threat model
+//!
+//! The program is hostile. It may try to change the verdict (read the
+//! answers, rewrite later tests, forge the judge's report on its terminal,
+//! signal the judge), escape (read or write the user's files, the host's
+//! temporary and runtime directories, other runs' files; ask a service of
+//! the host for help through its Unix socket; reach the network), outlive
+//! the run (processes, files, IPC objects, keys), exhaust the machine (CPU,
+//! memory also where no account sees it, disk, processes) or crash the
+//! judge and its cleanup. The judge may itself be killed at any moment
+//! (`kill -9`): no process of the run survives it, and the next judge
+//! removes what it left ([`sweep`]). The kernel and the system's own
+//! binaries are trusted; a kernel bug is out of scope.
+//!
+//! | layer | stops | mode | without it |
+//! |---|---|---|---|
+//! | fresh root (mount namespace) | every host file but the system directories (read-only), a few of `/etc` and the command's own: the user's home, `/run`, `/tmp`, sockets, terminals, the hidden test data | strict | Landlock's list of the same files |
+//! | PID, IPC, UTS, network namespaces | seeing or signalling other processes, surviving the run (the kernel kills the namespace), IPC objects and socket names shared with the host | strict | session, process group, the judge as subreaper |
+//! | credentials | a user id of its own per run (root, or subordinate ids): the user's files are another user's, 64 processes; `no_new_privs`; death with the judge | both | the user's own id ([`identity_left_open`]) |
+//! | Landlock ([`filesystem`]) | opening files outside the run's directories and the read-only system; TCP; abstract sockets and signals beyond the run | both | file modes only |
+//! | seccomp ([`syscalls`]) | every call outside an allow list: sockets but Unix, keyrings, IPC, mounts, namespaces, `ptrace`, `bpf`, `io_uring`, `TIOCSTI` | both | the kernel's every call |
+//! | memory cgroup | memory of all processes together, exactly | both, where one can be made | resident memory sampled every 20 ms, pipes and sockets charged |
+//! | limits | wall and CPU time of every process, output, file size, descriptors, processes, no core dumps | both | — |
+//! | cleanup | what a run wrote, removed iteratively, never following a link | both | — |
+//!
+//! The repository's `docs/sandbox.md` is the long form: every layer's
+//! details, every attack tried and the test that stops it.
 #![cfg(target_os = "linux")]
 
 /// The examples of the crate's README (its crates.io page), run by `cargo test` as doctests.
@@ -160,10 +218,13 @@ mod workdir;
 // Removal of what a run left, and the program copied into the box.
 mod cleanup;
 pub mod program;
+// The errors of a run: phase and path.
+mod error;
 // Every `unsafe` block of the crate.
 mod sys;
 
 pub use cleanup::{remove_stale, scratch_dir, sweep};
+pub use error::{Error, PATH_SHOWN, Phase};
 pub use program::{Boxed, into_box};
 pub use reaping::stop_all;
 pub use talk::{FromProgram, ToProgram};
@@ -201,6 +262,12 @@ impl std::fmt::Display for Isolation {
 /// Where a run finds the program a bare command name stands for: the first
 /// executable file of that name in the runs' `PATH` (`/usr/local/bin:/usr/bin:/bin`),
 /// then in the judge's; `None` when there is none.
+///
+/// ```
+/// use beatty_sandbox::find_in_path;
+/// assert!(find_in_path("sh".as_ref()).is_some_and(|p| p.ends_with("sh")));
+/// assert_eq!(find_in_path("no-such-program-anywhere".as_ref()), None);
+/// ```
 #[must_use]
 pub fn find_in_path(name: &std::ffi::OsStr) -> Option<std::path::PathBuf> {
     plan::search_path(std::path::Path::new(name))
@@ -217,14 +284,7 @@ pub use credentials::is_root as runs_have_own_user_ids;
 pub fn strict_available() -> bool {
     static OK: OnceLock<bool> = OnceLock::new();
     *OK.get_or_init(|| {
-        let limits = Limits {
-            wall: Duration::from_secs(10),
-            cpu: Duration::from_secs(10),
-            memory: 256 << 20,
-            output: 4096,
-            disk: 1 << 20,
-            hide: Vec::new(),
-        };
+        let limits = Limits::default().with_output(4096).with_disk(1 << 20);
         run(
             &["true".into()],
             Arc::new(Vec::new()),
@@ -237,6 +297,12 @@ pub fn strict_available() -> bool {
 
 /// What an isolation mode leaves open that strict isolation closes, for the
 /// judge's report: `None` for [`Isolation::Strict`].
+///
+/// ```
+/// use beatty_sandbox::{left_open, Isolation};
+/// assert_eq!(left_open(Isolation::Strict), None);
+/// assert!(left_open(Isolation::Basic).is_some_and(|s| s.contains("Landlock")));
+/// ```
 #[must_use]
 pub fn left_open(isolation: Isolation) -> Option<&'static str> {
     match isolation {
@@ -262,6 +328,11 @@ pub fn identity_left_open(isolation: Isolation) -> Option<&'static str> {
 /// The confinement layers every program gets here (filesystem and syscall
 /// rules, in both isolation modes), for the judge's report: e.g. `landlock ABI
 /// 7 (files, TCP, abstract sockets, signals); seccomp filter (…)`.
+///
+/// ```
+/// let layers = beatty_sandbox::layers();
+/// assert!(layers.contains("landlock") && layers.contains("seccomp"), "{layers}");
+/// ```
 #[must_use]
 pub fn layers() -> String {
     format!("{}; {}", filesystem::describe(), syscalls::describe())
@@ -271,6 +342,11 @@ pub fn layers() -> String {
 /// cgroup (`"memory cgroup v1"`, `"memory cgroup v2"`) or by the judge
 /// sampling the run's resident memory (`"resident memory sampled every 20 ms
 /// (no usable memory cgroup)"`).
+///
+/// ```
+/// let how = beatty_sandbox::memory_enforcement();
+/// assert!(how.starts_with("memory cgroup") || how.starts_with("resident memory"));
+/// ```
 #[must_use]
 pub fn memory_enforcement() -> &'static str {
     match cgroup_base() {
@@ -290,30 +366,178 @@ pub const MAX_PROCESSES: u64 = 64;
 /// crate docs).
 pub const MAX_FILES: u64 = 128;
 
-/// The limits of one run.
+/// The limits of one run: built from [`Limits::default`] and the `with_*`
+/// setters (the struct is `#[non_exhaustive]`: a limit added later breaks
+/// no dependent). Every limit saturates: [`Duration::MAX`] or [`u64::MAX`]
+/// means no limit (in practice: the clock's or the kernel's largest), never
+/// an overflow. A memory limit of 0 is refused by every run, in both
+/// isolation modes ([`Phase::Check`]): no program runs in no memory.
+///
+/// ```
+/// use beatty_sandbox::Limits;
+/// use std::time::Duration;
+/// let l = Limits::default()
+///     .with_wall(Duration::from_secs(2))
+///     .with_cpu(Duration::MAX) // no CPU limit but the wall time's
+///     .with_memory(64 << 20);
+/// assert_eq!(l.wall, Duration::from_secs(2));
+/// assert_eq!(l.cpu, Duration::MAX);
+/// assert_eq!(l.memory, 64 << 20);
+/// assert_eq!(l.output, Limits::default().output);
+/// ```
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Limits {
-    /// Wall-clock time.
+    /// Wall-clock time (default 10 s).
     pub wall: Duration,
-    /// CPU time (user + system) of all the run's processes.
+    /// CPU time (user + system) of all the run's processes (default 10 s).
     pub cpu: Duration,
     /// Memory in bytes, of all the run's processes together: charged by a
     /// memory cgroup where one is available, else their resident memory
-    /// sampled by the judge (see the module docs).
+    /// sampled by the judge (see the module docs). Default 256 MiB; 0 is
+    /// refused.
     pub memory: u64,
-    /// Bytes of standard output read.
+    /// Bytes of standard output read (default 64 MiB).
     pub output: u64,
     /// Bytes the run may write to files: with [`Isolation::Strict`] the size
     /// of the one private tmpfs that holds its `/tmp`, `/var/tmp`, `/dev/shm`
     /// (and so its working directory), the only writable place of its root;
     /// in every mode the largest file it may write (`RLIMIT_FSIZE`; beyond it
-    /// the write fails, or `SIGXFSZ` kills).
+    /// the write fails, or `SIGXFSZ` kills). At least 1 MiB is given
+    /// (default 64 MiB).
     pub disk: u64,
     /// Directories the program must not see (the test data): with
     /// [`Isolation::Strict`] absent from the run's root, or where a bound
     /// system directory holds one, covered by an empty read-only tmpfs,
-    /// unless the program or an argument lies inside it.
+    /// unless the program or an argument lies inside it. Default none.
     pub hide: Vec<PathBuf>,
+    /// The handle that stops the run ([`Limits::with_stopper`]).
+    stopper: Option<Stopper>,
+}
+
+impl Default for Limits {
+    /// 10 s of wall and CPU time, 256 MiB of memory, 64 MiB of output and
+    /// of disk, nothing hidden, no stopper.
+    fn default() -> Limits {
+        Limits {
+            wall: Duration::from_secs(10),
+            cpu: Duration::from_secs(10),
+            memory: 256 << 20,
+            output: 64 << 20,
+            disk: 64 << 20,
+            hide: Vec::new(),
+            stopper: None,
+        }
+    }
+}
+
+impl Limits {
+    /// These limits with wall-clock time `wall` ([`Duration::MAX`]: none).
+    #[must_use]
+    pub fn with_wall(mut self, wall: Duration) -> Limits {
+        self.wall = wall;
+        self
+    }
+
+    /// These limits with CPU time `cpu` ([`Duration::MAX`]: none).
+    #[must_use]
+    pub fn with_cpu(mut self, cpu: Duration) -> Limits {
+        self.cpu = cpu;
+        self
+    }
+
+    /// These limits with `memory` bytes of memory ([`u64::MAX`]: none; 0 is
+    /// refused by the run).
+    #[must_use]
+    pub fn with_memory(mut self, memory: u64) -> Limits {
+        self.memory = memory;
+        self
+    }
+
+    /// These limits with `output` bytes of standard output.
+    #[must_use]
+    pub fn with_output(mut self, output: u64) -> Limits {
+        self.output = output;
+        self
+    }
+
+    /// These limits with `disk` bytes of files (at least 1 MiB is given).
+    #[must_use]
+    pub fn with_disk(mut self, disk: u64) -> Limits {
+        self.disk = disk;
+        self
+    }
+
+    /// These limits with the directories `hide` hidden from the program.
+    #[must_use]
+    pub fn with_hide(mut self, hide: Vec<PathBuf>) -> Limits {
+        self.hide = hide;
+        self
+    }
+
+    /// These limits with `stopper`: [`Stopper::stop`] kills the runs started
+    /// with it (within a tick) and refuses to start more; runs with another
+    /// stopper, or none, go on.
+    ///
+    /// ```
+    /// let stop = beatty_sandbox::Stopper::new();
+    /// let limits = beatty_sandbox::Limits::default().with_stopper(stop.clone());
+    /// assert!(limits.stopper().is_some_and(|s| !s.is_stopped()));
+    /// ```
+    #[must_use]
+    pub fn with_stopper(mut self, stopper: Stopper) -> Limits {
+        self.stopper = Some(stopper);
+        self
+    }
+
+    /// The stopper these limits carry, if any.
+    #[must_use]
+    pub fn stopper(&self) -> Option<&Stopper> {
+        self.stopper.as_ref()
+    }
+
+    /// Whether the run should stop: its stopper, or [`stop_all`].
+    pub(crate) fn stop_requested(&self) -> bool {
+        reaping::STOPPING.load(std::sync::atomic::Ordering::SeqCst)
+            || self.stopper.as_ref().is_some_and(Stopper::is_stopped)
+    }
+}
+
+/// A handle that stops runs: every run whose [`Limits`] carry it (or a
+/// clone of it) is killed within a tick of [`Stopper::stop`], with all its
+/// processes, and its files and cgroup removed; such a run then returns an
+/// error of kind [`std::io::ErrorKind::Interrupted`] ([`Phase::Watch`]), and
+/// a run started with a stopped stopper is refused ([`Phase::Start`]). Other
+/// runs go on, and new runs with a fresh stopper (or none) start as ever.
+///
+/// ```
+/// use beatty_sandbox::Stopper;
+/// let stop = Stopper::new();
+/// let handle = stop.clone();
+/// assert!(!stop.is_stopped());
+/// handle.stop();
+/// assert!(stop.is_stopped());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Stopper(Arc<std::sync::atomic::AtomicBool>);
+
+impl Stopper {
+    /// A stopper that has not stopped.
+    #[must_use]
+    pub fn new() -> Stopper {
+        Stopper::default()
+    }
+
+    /// Stops the runs that carry this stopper (and its clones), for good.
+    pub fn stop(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Whether [`Stopper::stop`] was called on this stopper or a clone.
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
 }
 
 /// Which limit stopped a run.
@@ -330,7 +554,16 @@ pub enum Limit {
     Output,
 }
 
-/// How the program ended.
+/// How the program ended. Not `#[non_exhaustive]`: a Linux process ends by
+/// an exit code or a signal, nothing else, so a `match` needs no wildcard.
+///
+/// ```
+/// use beatty_sandbox::{run, Exit, Isolation, Limits};
+/// let cmd = ["/bin/sh".into(), "-c".into(), "exit 3".into()];
+/// let o = run(&cmd, Default::default(), &Limits::default(), Isolation::Basic)?;
+/// assert_eq!(o.exit, Exit::Code(3));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
     /// Exit code.
@@ -339,8 +572,10 @@ pub enum Exit {
     Signal(i32),
 }
 
-/// What happened in one run.
+/// What happened in one run (`#[non_exhaustive]`: a figure added later
+/// breaks no dependent).
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Outcome {
     /// How it ended.
     pub exit: Exit,
@@ -459,7 +694,8 @@ fn inside_of(
         address_space: cgroup
             .is_none()
             .then(|| limits.memory.saturating_add(ADDRESS_SPACE_ALLOWANCE)),
-        cpu_seconds: limits.cpu.as_secs() + 1,
+        // Saturating: `Duration::MAX` is no limit (RLIM_INFINITY).
+        cpu_seconds: limits.cpu.as_secs().saturating_add(1),
         nproc: MAX_PROCESSES,
         nproc_shared: credentials::processes_of_user() + MAX_PROCESSES,
         netns: p.netns.fd(),
@@ -621,6 +857,12 @@ struct Started {
 /// Starts the run (see `inside.rs`), bound to `cpu` if given; returns once
 /// the program has `exec`ed.
 fn start(p: &Prepared, limits: &Limits, cpu: Option<libc::cpu_set_t>) -> std::io::Result<Started> {
+    if limits.stopper().is_some_and(Stopper::is_stopped) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::Interrupted,
+            "interrupted (the run's stopper was stopped)",
+        ));
+    }
     let pipes = Pipes::new()?;
     let inside = inside_of(p, cpu, limits, &pipes)?;
     let (mut stack, mut program_stack) = (sys::Stack::new(), sys::Stack::new());
@@ -690,9 +932,21 @@ fn exit_of(st: libc::c_int) -> Exit {
 
 /// Runs `cmd` with `input` on standard input under `limits`.
 ///
+/// ```
+/// use beatty_sandbox::{run, Exit, Isolation, Limits};
+/// use std::sync::Arc;
+/// let cmd = ["/bin/sh".into(), "-c".into(), "tr a-z A-Z".into()];
+/// let o = run(&cmd, Arc::new(b"loud\n".to_vec()), &Limits::default(), Isolation::Basic)?;
+/// assert_eq!((o.exit, o.limit, &o.stdout[..]), (Exit::Code(0), None, &b"LOUD\n"[..]));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
 /// # Errors
 /// When the program cannot be started, or its cgroup or working directory
-/// cannot be made or removed (the judge's failure, not the program's).
+/// cannot be made or removed (the judge's failure, not the program's), or
+/// the run was stopped ([`Stopper`], [`stop_all`]): an [`std::io::Error`]
+/// of the cause's kind around an [`Error`] that names the [`Phase`] and the
+/// path. A memory limit of 0 is refused ([`Phase::Check`]).
 pub fn run(
     cmd: &[OsString],
     input: Arc<Vec<u8>>,
@@ -716,6 +970,20 @@ pub fn run(
 /// CPUs costs 20 times one on a single CPU (a cross-CPU wake-up). With
 /// `same_cpu` the program and `talk` are bound to the CPU the caller runs on
 /// when it calls (the program's processes inherit it).
+///
+/// ```
+/// use beatty_sandbox::{run_interactive, Exit, Isolation, Limits};
+/// use std::io::{BufRead, BufReader, Write};
+/// let cmd = ["/bin/sh".into(), "-c".into(), "read x; echo $((x * 2))".into()];
+/// let (o, answer) = run_interactive(&cmd, &Limits::default(), Isolation::Basic, false, |mut to, from| {
+///     to.write_all(b"21\n").unwrap();
+///     let mut line = String::new();
+///     BufReader::new(from).read_line(&mut line).map(|_| line)
+/// })?;
+/// assert_eq!(o.exit, Exit::Code(0));
+/// assert_eq!(answer?, "42\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
 ///
 /// # Errors
 /// As [`run`]'s.
@@ -761,14 +1029,26 @@ fn run_with(
     isolation: Isolation,
     io: Io<'_>,
 ) -> std::io::Result<Outcome> {
+    let check = |why: &str| {
+        Error::wrap(
+            Phase::Check,
+            cmd.first().map(Path::new),
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, why),
+        )
+    };
     if cmd.is_empty() {
-        return Err(std::io::Error::other("no command to run"));
+        return Err(check("no command to run"));
     }
+    if limits.memory == 0 {
+        return Err(check("a memory limit of 0: no program runs in no memory"));
+    }
+    let given = Path::new(&cmd[0]);
     let strict = isolation == Isolation::Strict;
     // Once per judge: orphaned descendants of runs become the judge's children.
     static SUBREAPER: std::sync::Once = std::sync::Once::new();
     SUBREAPER.call_once(sys::become_subreaper);
-    let prepared = prepare(cmd, limits, isolation)?;
+    let prepared =
+        prepare(cmd, limits, isolation).map_err(|e| Error::wrap(Phase::Prepare, Some(given), e))?;
     let cpu = match &io {
         Io::Talk(cpu, _) => *cpu,
         Io::Batch(_) => None,
@@ -779,7 +1059,8 @@ fn run_with(
         stdout,
         stderr,
         status,
-    } = start(&prepared, limits, cpu)?;
+    } = start(&prepared, limits, cpu)
+        .map_err(|e| Error::wrap(Phase::Start, Some(Path::new(&prepared.plan.program)), e))?;
     // The program has started (the sandbox is set up): the clock starts.
     let start = Instant::now();
     let Prepared {
@@ -801,7 +1082,7 @@ fn run_with(
                 let uid = user.as_ref().map(|u| u.uid).filter(|_| !strict);
                 reaping::kill_run(keeper.pid(), cgroup.as_ref(), uid);
                 sys::wait4(keeper.pid());
-                return Err(e);
+                return Err(Error::wrap(Phase::Start, Some(given), e));
             }
         },
     };
@@ -936,12 +1217,15 @@ fn finish(
     if let Some(cg) = cgroup {
         cg.retire();
     }
-    workdir.map_or(Ok(()), workdir::WorkDir::remove)?;
+    workdir
+        .map_or(Ok(()), workdir::WorkDir::remove)
+        .map_err(|e| Error::wrap(Phase::Clean, None, e))?;
     drop(user);
     if seen.interrupted {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::Interrupted,
-            "interrupted",
+        return Err(Error::wrap(
+            Phase::Watch,
+            None,
+            std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"),
         ));
     }
     let exit = exit_of(st);
@@ -974,14 +1258,7 @@ mod tests {
     /// The mount options of each mount point a strict run sees, from its
     /// own `/proc/self/mountinfo` (field 5 the mount point, 6 the options).
     fn mounts_seen() -> Vec<(String, String)> {
-        let limits = Limits {
-            wall: Duration::from_secs(10),
-            cpu: Duration::from_secs(10),
-            memory: 256 << 20,
-            output: 1 << 20,
-            disk: 1 << 20,
-            hide: Vec::new(),
-        };
+        let limits = Limits::default().with_output(1 << 20).with_disk(1 << 20);
         let cmd = ["cat".into(), "/proc/self/mountinfo".into()];
         let o = run(&cmd, Arc::new(Vec::new()), &limits, Isolation::Strict).expect("a run");
         assert_eq!(

@@ -50,7 +50,10 @@ pub(crate) fn judge_pidfd() -> std::os::fd::RawFd {
 }
 
 /// Kills every running run (each notices within milliseconds, kills all its
-/// processes and removes its files and cgroup) and refuses to start new ones.
+/// processes and removes its files and cgroup) and refuses to start new ones,
+/// for good: the shutdown of a process about to exit (the `judge` binary's
+/// `SIGINT` and `SIGTERM`). To stop some runs and start others afterwards,
+/// give them a [`crate::Stopper`] ([`crate::Limits::with_stopper`]).
 pub fn stop_all() {
     runs().stopped = true;
     STOPPING.store(true, Ordering::SeqCst);

@@ -70,14 +70,11 @@ mod tests {
     use super::*;
 
     fn limits() -> Limits {
-        Limits {
-            wall: Duration::from_secs(2),
-            cpu: Duration::from_secs(1),
-            memory: 256 << 20,
-            output: 1 << 20,
-            disk: 1 << 20,
-            hide: Vec::new(),
-        }
+        Limits::default()
+            .with_wall(Duration::from_secs(2))
+            .with_cpu(Duration::from_secs(1))
+            .with_output(1 << 20)
+            .with_disk(1 << 20)
     }
 
     fn run(exit: Exit, cpu_ms: u64, memory: u64, hit: Option<bool>, stderr: &[u8]) -> Finished<'_> {

@@ -20,7 +20,6 @@ use nix::unistd::Pid;
 use std::fs::File;
 use std::io::{ErrorKind, Read, Write};
 use std::os::fd::{AsFd, OwnedFd};
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
@@ -256,7 +255,7 @@ impl Exited {
 pub(crate) struct Seen {
     /// The limit the watch stopped the run for.
     pub limit: Option<Limit>,
-    /// The judge is stopping ([`crate::stop_all`]).
+    /// The run was stopped ([`crate::stop_all`], [`crate::Stopper`]).
     pub interrupted: bool,
     /// The caller of an interactive run ended it.
     pub ended: bool,
@@ -296,7 +295,7 @@ pub(crate) fn watch(
             return seen;
         }
         let now = Instant::now();
-        if crate::reaping::STOPPING.load(Ordering::SeqCst) {
+        if limits.stop_requested() {
             seen.interrupted = true;
         } else if end_requested() {
             seen.ended = true;

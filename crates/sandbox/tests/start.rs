@@ -11,14 +11,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 fn limits() -> Limits {
-    Limits {
-        wall: Duration::from_secs(10),
-        cpu: Duration::from_secs(5),
-        memory: 256 << 20,
-        output: 16 << 20,
-        disk: 16 << 20,
-        hide: Vec::new(),
-    }
+    Limits::default()
+        .with_wall(Duration::from_secs(10))
+        .with_cpu(Duration::from_secs(5))
+        .with_memory(256 << 20)
+        .with_output(16 << 20)
+        .with_disk(16 << 20)
 }
 
 fn isolations() -> Vec<Isolation> {
@@ -90,10 +88,7 @@ fn output_is_capped_and_errors_keep_their_tail() {
             .iter()
             .map(OsString::from)
             .collect();
-        let capped = Limits {
-            output: cap,
-            ..limits()
-        };
+        let capped = limits().with_output(cap);
         let o = run(&flood, Arc::new(Vec::new()), &capped, isolation).expect("run");
         assert_eq!(o.limit, Some(Limit::Output), "{isolation:?}");
         assert_eq!(o.stdout.len() as u64, cap, "{isolation:?}");
@@ -128,10 +123,7 @@ fn memory_limits_change_between_runs() {
         .collect();
     for isolation in isolations() {
         for mib in [64u64, 512, 32, 512, 48] {
-            let limits = Limits {
-                memory: mib << 20,
-                ..limits()
-            };
+            let limits = limits().with_memory(mib << 20);
             let o = run(&hog, Arc::new(Vec::new()), &limits, isolation).expect("run");
             if mib >= 512 {
                 assert_eq!(o.exit, Exit::Code(0), "{mib} MiB, {isolation:?}");

@@ -10,14 +10,12 @@ use std::io::{BufRead, BufReader, ErrorKind, Write};
 use std::time::{Duration, Instant};
 
 fn limits(wall: u64) -> Limits {
-    Limits {
-        wall: Duration::from_secs(wall),
-        cpu: Duration::from_secs(wall),
-        memory: 256 << 20,
-        output: 1 << 20,
-        disk: 1 << 20,
-        hide: Vec::new(),
-    }
+    Limits::default()
+        .with_wall(Duration::from_secs(wall))
+        .with_cpu(Duration::from_secs(wall))
+        .with_memory(256 << 20)
+        .with_output(1 << 20)
+        .with_disk(1 << 20)
 }
 
 fn isolations() -> Vec<Isolation> {

@@ -22,7 +22,7 @@ pub struct Games;
 #[doc = include_str!("../../../../crates/hazards/README.md")]
 pub struct Hazards;
 
-// beatty-sandbox's README, once it has an example (issue #46, item 2):
-// /// beatty-sandbox's README.
-// #[doc = include_str!("../../../../crates/sandbox/README.md")]
-// pub struct Sandbox;
+/// beatty-sandbox's README (the crate is Linux-only: elsewhere it is empty).
+#[cfg(target_os = "linux")]
+#[doc = include_str!("../../../../crates/sandbox/README.md")]
+pub struct Sandbox;
