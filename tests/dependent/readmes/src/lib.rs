@@ -22,6 +22,10 @@ pub struct Games;
 #[doc = include_str!("../../../../crates/hazards/README.md")]
 pub struct Hazards;
 
+/// beatty-judge's README.
+#[doc = include_str!("../../../../crates/judge/README.md")]
+pub struct Judge;
+
 /// beatty-sandbox's README (the crate is Linux-only: elsewhere it is empty).
 #[cfg(target_os = "linux")]
 #[doc = include_str!("../../../../crates/sandbox/README.md")]
