@@ -33,7 +33,7 @@
 //!
 //! * [`Isolation::Strict`]: the judge forks a small *init* into fresh PID,
 //!   mount, IPC, UTS and network namespaces (through a new user namespace
-//!   when the judge is not root; as root the network namespace is one of the
+//!   when the judge is not root; the network namespace is one of the
 //!   judge's pool that no other run holds, `netns.rs`). Init (PID 1) builds the run's root in an empty tmpfs
 //!   (the system directories read-only, the command's files at their paths,
 //!   the devices programs use, a fresh `/proc` that shows only the run's
@@ -566,7 +566,7 @@ struct Prepared {
     ruleset: Option<OwnedFd>,
     /// The fresh root (strict).
     tree: Option<root::Tree>,
-    /// The network namespace lent to the run (strict, as root).
+    /// The network namespace lent to the run (strict).
     netns: netns::Lease,
 }
 

@@ -11,13 +11,14 @@
 //! Making a network namespace costs the kernel about 0.6 ms (its
 //! `setup_net`: every protocol's tables and `sysctl` files, measured on the
 //! 2-core machine; docs/sandbox.md) and undoing it more, in a kernel worker,
-//! after the run. So as root the judge keeps a **pool**: a run takes a
+//! after the run. So the judge keeps a **pool**: a run takes a
 //! namespace ([`lease`]) before it starts and gives it back only once init
 //! has been reaped, when every process of the run is gone (init is PID 1 of
 //! the run's PID namespace: the kernel kills and reaps the rest before init's
 //! own exit is seen). A namespace is made only when the pool is empty, so a
 //! judge makes as many as it runs at once (its `--jobs`, and the two sides
-//! of an interactive test), and init enters it with one `setns`. No two runs
+//! of an interactive test), and init (as root) or the run's first process
+//! (without, below) enters it with one `setns`. No two runs
 //! that run at the same time share one; two judges have pools of their own.
 //!
 //! Without root the pool's namespaces are made in a user namespace of the
