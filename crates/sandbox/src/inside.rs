@@ -94,7 +94,8 @@ pub(crate) struct Inside {
     pub nproc: u64,
     pub nproc_shared: u64,
     /// The network namespace init enters (strict, from the judge's pool;
-    /// negative: init's `clone` made a fresh one, see `netns.rs`).
+    /// with a holder [`Inside::outer`] enters it instead; negative: init's
+    /// `clone` made a fresh one, see `netns.rs`).
     pub netns: RawFd,
     /// The fresh root (strict): where it is built and how.
     pub tree: Option<Tree>,

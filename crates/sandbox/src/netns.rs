@@ -287,6 +287,10 @@ mod tests {
         assert!(c.fd() >= 0);
         drop((b, c));
         assert_eq!(pool.free.lock().expect("pool").len(), 2);
+        // The judge's own pool leases too, with the same holder.
+        let judged = lease(true);
+        assert!(judged.fd() >= 0);
+        assert_eq!(judged.1.and_then(|p| p.holder), holder());
         // A basic run: no lease, and none given back.
         let basic = lease(false);
         assert!(basic.0.is_none() && basic.1.is_none());
