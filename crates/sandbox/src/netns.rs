@@ -240,6 +240,10 @@ mod tests {
 
     /// A pool of its own (so that other tests' leases do not mix in), of
     /// the judge's holder as `lease` makes it.
+    /// Set (by the test as `nobody`) where the kernel gives `nobody` user
+    /// and network namespaces: then a lease must come.
+    const POOL_EXPECTED: &str = "BEATTY_TEST_NETNS_POOL_EXPECTED";
+
     fn fresh_pool() -> &'static Pool {
         Box::leak(Box::new(Pool {
             free: Mutex::new(Vec::new()),
@@ -256,6 +260,7 @@ mod tests {
         let a = pool.take();
         if a.0.is_none() {
             // The kernel refuses (no user namespaces): init makes its own.
+            assert!(std::env::var_os(POOL_EXPECTED).is_none(), "no lease");
             assert_eq!(clone_flag(&a), libc::CLONE_NEWNET);
             assert_eq!((a.fd(), a.holder()), (-1, -1));
             return;
@@ -307,6 +312,7 @@ mod tests {
         }
         let l = fresh_pool().take();
         if l.0.is_none() {
+            assert!(std::env::var_os(POOL_EXPECTED).is_none(), "no lease");
             return;
         }
         let (net, user) = (l.fd(), l.holder());
@@ -319,5 +325,47 @@ mod tests {
         };
         assert_eq!(entered(true), Some(inode(l.0.as_ref().expect("l"))));
         assert_eq!(entered(false), None);
+    }
+
+    /// As root, the two tests above run again as `nobody` (uid and gid
+    /// 65534, no groups), in a copy of this test binary, so that the pool
+    /// without root is tested where the suite runs as root (as CI does).
+    #[test]
+    fn the_pool_without_root_is_tested_as_nobody_too() {
+        use std::os::unix::fs::PermissionsExt;
+        use std::os::unix::process::CommandExt;
+        if !crate::is_root() {
+            return;
+        }
+        let dir = tempfile::tempdir().expect("a directory");
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+        let copy = dir.path().join("tests");
+        std::fs::copy(std::env::current_exe().expect("this binary"), &copy).expect("copy");
+        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        // Control, independent of the code tested: util-linux's `unshare`
+        // makes both namespaces as `nobody`.
+        let kernel_gives = std::process::Command::new("unshare")
+            .args(["--user", "--map-current-user", "--net", "true"])
+            .uid(65534)
+            .gid(65534)
+            .status()
+            .is_ok_and(|s| s.success());
+        let mut child = std::process::Command::new(&copy);
+        if kernel_gives {
+            child.env(POOL_EXPECTED, "1");
+        }
+        let out = child
+            .args(["--exact", "--test-threads", "1"])
+            .arg("netns::tests::leases_held_at_once_differ_and_are_reused_only_when_given_back")
+            .arg("netns::tests::without_root_a_lease_is_entered_from_the_holder_only")
+            .current_dir(dir.path())
+            .uid(65534)
+            .gid(65534)
+            .output()
+            .expect("the copy runs");
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "as nobody: {said}");
+        assert!(said.contains("2 passed"), "as nobody: {said}");
     }
 }
