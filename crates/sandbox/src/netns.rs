@@ -355,14 +355,42 @@ mod tests {
         if kernel_gives {
             child.env(POOL_EXPECTED, "1");
         }
-        let out = child
+        child
             .args(["--exact", "--test-threads", "1"])
             .arg("netns::tests::leases_held_at_once_differ_and_are_reused_only_when_given_back")
             .arg("netns::tests::without_root_a_lease_is_entered_from_the_holder_only")
             .current_dir(dir.path())
             .uid(65534)
-            .gid(65534)
-            .output()
+            .gid(65534);
+        // Another test's fork may hold the copy open for writing a moment
+        // (`ETXTBSY`): again. The child is registered as a run's first
+        // process: the library reaps any other child of this process.
+        let out = (0..100)
+            .map(|_| {
+                let mut spawned = None;
+                let keeper = crate::reaping::register(|| {
+                    let c = child
+                        .stdout(std::process::Stdio::piped())
+                        .stderr(std::process::Stdio::piped())
+                        .spawn()?;
+                    let pid = c.id() as i32;
+                    spawned = Some(c);
+                    Ok(pid)
+                })?;
+                let out = spawned.expect("spawned").wait_with_output();
+                drop(keeper);
+                out
+            })
+            .find(|o| {
+                let busy = o
+                    .as_ref()
+                    .is_err_and(|e| e.raw_os_error() == Some(libc::ETXTBSY));
+                if busy {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+                !busy
+            })
+            .expect("not busy for good")
             .expect("the copy runs");
         let said = String::from_utf8_lossy(&out.stdout);
         assert!(out.status.success(), "as nobody: {said}");
