@@ -10,10 +10,9 @@
 //!   the run's processes only), drops to the run's user id as root, is
 //!   confined ([`Inside::confine`]) and `exec`s the program.
 //! * Strict: the judge starts *init* in new PID, mount, IPC and UTS
-//!   namespaces (and a user namespace without root, with a network namespace
-//!   of its own): PID 1 of the run. Init joins the cgroup, starts a session,
+//!   namespaces (and a user namespace without root): PID 1 of the run. Init joins the cgroup, starts a session,
 //!   sets the limits, maps its ids, enters the network namespace the judge
-//!   lent it (as root; `netns.rs`), makes its mounts private, builds the run's fresh root (`root.rs`: the system
+//!   lent it (as root; `netns.rs`; else a first process did, below), makes its mounts private, builds the run's fresh root (`root.rs`: the system
 //!   read-only, the command's files, the run's tmpfs on `/tmp`, `/var/tmp`
 //!   and `/dev/shm`, a fresh `/proc`) and pivots into it, detaching the
 //!   host's tree, enters its working directory, drops to the run's user id
@@ -25,9 +24,14 @@
 //!   program's resource usage (init reaped it).
 //! * Strict with subordinate ids (without root): the judge's first process
 //!   of the run enters the judge's user namespace of those ids
-//!   ([`Inside::outer`]) and starts init there, in the other namespaces
-//!   (no user namespace of the run's own); init then drops the program to
-//!   the run's id as it does as root.
+//!   ([`Inside::outer`]) and the network namespace the judge lent it, and
+//!   starts init there, in the other namespaces (no user namespace of the
+//!   run's own); init then drops the program to the run's id as it does as
+//!   root.
+//! * Strict without root or subordinate ids: the same first process enters
+//!   the judge's user namespace of its pool and the leased network
+//!   namespace, and init's `clone` makes a user namespace of the run's own
+//!   too (a child of that one), where init maps the judge's ids.
 //!
 //! Every process sets the parent-death signal after its last credential
 //! change, so `kill -9` of the judge takes the whole run with it. A step that
@@ -55,9 +59,15 @@ pub(crate) struct Inside {
     /// With subordinate ids (strict, without root): the judge's user
     /// namespace that maps them (`credentials.rs`), which the run's first
     /// process enters ([`Inside::outer`]) before it starts init; the run
-    /// then drops to `uid` too. Negative: none (init maps the judge's ids
-    /// itself).
+    /// then drops to `uid` too. Without root or subordinate ids, the
+    /// judge's user namespace of its pool of network namespaces
+    /// (`netns.rs`), entered the same way, where init's `clone` makes the
+    /// run's own user namespace ([`Inside::own_user`]). Negative: none (init
+    /// maps the judge's ids itself).
     pub holder: RawFd,
+    /// Init's `clone` makes a user namespace of the run's own (without root
+    /// or subordinate ids), where init maps the judge's ids.
+    pub own_user: bool,
     /// The namespaces [`Inside::outer`] starts init in.
     pub init_flags: libc::c_int,
     /// A pidfd of the judge (negative: none), checked after each setting of
@@ -84,7 +94,8 @@ pub(crate) struct Inside {
     pub nproc: u64,
     pub nproc_shared: u64,
     /// The network namespace init enters (strict, from the judge's pool;
-    /// negative: init's `clone` made a fresh one, see `netns.rs`).
+    /// with a holder [`Inside::outer`] enters it instead; negative: init's
+    /// `clone` made a fresh one, see `netns.rs`).
     pub netns: RawFd,
     /// The fresh root (strict): where it is built and how.
     pub tree: Option<Tree>,
@@ -198,8 +209,9 @@ impl Inside {
         sys::new_session();
         self.set_limits();
         check(self.root || self.map_ids())?;
-        // A network namespace no other run holds now.
-        check(self.netns < 0 || sys::enter_netns(self.netns))?;
+        // A network namespace no other run holds now (entered by the outer
+        // process where there is one).
+        check(self.holder >= 0 || self.netns < 0 || sys::enter_netns(self.netns))?;
         // Init dies with the judge's thread (set after the user namespace,
         // a credential change that clears it).
         self.die_with_judge()?;
@@ -246,6 +258,8 @@ impl Inside {
     fn outer_steps(&self, init_stack: &mut sys::Stack, program_stack: &mut sys::Stack) -> Step {
         sys::reset_signals();
         check(sys::enter_user_namespace(self.holder))?;
+        // The leased network namespace, owned by the holder: init inherits it.
+        check(self.netns < 0 || sys::enter_netns(self.netns))?;
         // Set after the credential change.
         self.die_with_judge()?;
         let init = sys::start(self.init_flags, sys::Start::Copy, init_stack, &mut || {
@@ -351,13 +365,13 @@ impl Inside {
 
     /// Whether the run drops to `uid`: as root, or with subordinate ids.
     fn own_id(&self) -> bool {
-        self.root || self.holder >= 0
+        self.root || (self.holder >= 0 && !self.own_user)
     }
 
     /// Maps the judge's ids to themselves in a new user namespace (with
     /// subordinate ids, init's namespaces lie in the judge's mapped one).
     fn map_ids(&self) -> bool {
-        if self.holder >= 0 {
+        if self.holder >= 0 && !self.own_user {
             return true;
         }
         sys::write_file(c"/proc/self/setgroups", b"deny")

@@ -63,7 +63,7 @@
 //!
 //! * [`Isolation::Strict`]: the judge forks a small *init* into fresh PID,
 //!   mount, IPC, UTS and network namespaces (through a new user namespace
-//!   when the judge is not root; as root the network namespace is one of the
+//!   when the judge is not root; the network namespace is one of the
 //!   judge's pool that no other run holds, `netns.rs`). Init (PID 1) builds the run's root in an empty tmpfs
 //!   (the system directories read-only, the command's files at their paths,
 //!   the devices programs use, a fresh `/proc` that shows only the run's
@@ -678,12 +678,13 @@ fn inside_of(
         uid: user.map_or(0, |u| u.uid),
         holder: match user.and_then(|u| u.outside) {
             Some(_) => credentials::subordinate().map_or(-1, |s| s.namespace.as_raw_fd()),
-            None => -1,
+            None => p.netns.holder(),
         },
-        // With subordinate ids init's clone makes the run's namespaces in
-        // the judge's user namespace of those ids, where no namespace of the
-        // pool can be entered: a fresh network namespace (`netns.rs`).
-        init_flags: namespace_flags(true) | netns::clone_flag(&p.netns),
+        own_user: user.is_none() && p.netns.holder() >= 0,
+        // Init's clone in the judge's user namespace (`Inside::outer`): the
+        // run's own user namespace too without subordinate ids, a network
+        // namespace where none was leased (`netns.rs`).
+        init_flags: namespace_flags(user.is_some()) | netns::clone_flag(&p.netns),
         judge: reaping::judge_pidfd(),
         uid_map: format!("{me} {me} 1").into_bytes(),
         gid_map: format!("{group} {group} 1").into_bytes(),
@@ -801,7 +802,7 @@ struct Prepared {
     ruleset: Option<OwnedFd>,
     /// The fresh root (strict).
     tree: Option<root::Tree>,
-    /// The network namespace lent to the run (strict, as root).
+    /// The network namespace lent to the run (strict).
     netns: netns::Lease,
 }
 
@@ -832,7 +833,7 @@ fn prepare(cmd: &[OsString], limits: &Limits, isolation: Isolation) -> std::io::
     plan.place(workdir.as_ref().map(workdir::WorkDir::path), &limits.hide);
     let tree = plan.strict.then(|| plan.root(limits.disk.max(1 << 20)));
     let ruleset = filesystem::ruleset(&plan.landlock())?;
-    let netns = netns::lease(plan.strict && user.is_some());
+    let netns = netns::lease(plan.strict);
     Ok(Prepared {
         plan,
         cgroup,
@@ -1164,7 +1165,8 @@ fn finish(
     } = w;
     let pid = keeper.pid();
     let uid = user.as_ref().map(|u| u.uid).filter(|_| !strict);
-    let outer = strict && user.as_ref().is_some_and(|u| u.outside.is_some());
+    let outer =
+        strict && (user.as_ref().is_some_and(|u| u.outside.is_some()) || netns.holder() >= 0);
     let kill_run = || reaping::kill_run(pid, cgroup.as_ref(), uid);
     // The program's processes lie below init (strict) or are it (basic).
     let usage = || match cgroup.as_ref().and_then(RunCgroup::cpu) {

@@ -5,10 +5,27 @@
 //! the run gives it.
 #![cfg(target_os = "linux")]
 
-use beatty_sandbox::{Exit, Isolation, Limits, run};
+use beatty_sandbox::{Exit, Isolation, Limits};
 use std::ffi::OsString;
 use std::sync::Arc;
 use std::time::Duration;
+
+/// Held (shared) around every run here (`strict_available`'s too), and alone by the test that runs the
+/// others as `nobody`: the library reaps the children of the process it runs
+/// in that are not runs of its own, that test's child among them.
+static RUNS: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// Set where strict isolation must be available (see
+/// `every_start_is_tested_as_nobody_too`).
+const STRICT_EXPECTED: &str = "BEATTY_TEST_STRICT_EXPECTED";
+
+/// `beatty_sandbox::run`, holding [`RUNS`].
+macro_rules! run {
+    ($($arg:expr),* $(,)?) => {{
+        let _shared = RUNS.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        beatty_sandbox::run($($arg),*)
+    }};
+}
 
 fn limits() -> Limits {
     Limits::default()
@@ -21,7 +38,19 @@ fn limits() -> Limits {
 
 fn isolations() -> Vec<Isolation> {
     let mut v = vec![Isolation::Basic];
-    if beatty_sandbox::strict_available() {
+    // A run too, the first time.
+    let strict = {
+        let _shared = RUNS
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        beatty_sandbox::strict_available()
+    };
+    // Set by the test as `nobody` where the kernel gives `nobody` the
+    // namespaces: strict isolation must work.
+    if std::env::var_os(STRICT_EXPECTED).is_some() {
+        assert!(strict, "strict isolation is not available as nobody");
+    }
+    if strict {
         v.push(Isolation::Strict);
     }
     v
@@ -29,7 +58,7 @@ fn isolations() -> Vec<Isolation> {
 
 fn output_of(cmd: &[&str], input: &[u8], isolation: Isolation) -> String {
     let cmd: Vec<OsString> = cmd.iter().map(OsString::from).collect();
-    let o = run(&cmd, Arc::new(input.to_vec()), &limits(), isolation).expect("run");
+    let o = run!(&cmd, Arc::new(input.to_vec()), &limits(), isolation).expect("run");
     assert_eq!(
         o.exit,
         Exit::Code(0),
@@ -89,7 +118,7 @@ fn output_is_capped_and_errors_keep_their_tail() {
             .map(OsString::from)
             .collect();
         let capped = limits().with_output(cap);
-        let o = run(&flood, Arc::new(Vec::new()), &capped, isolation).expect("run");
+        let o = run!(&flood, Arc::new(Vec::new()), &capped, isolation).expect("run");
         assert_eq!(o.limit, Some(Limit::Output), "{isolation:?}");
         assert_eq!(o.stdout.len() as u64, cap, "{isolation:?}");
         assert!(
@@ -99,7 +128,7 @@ fn output_is_capped_and_errors_keep_their_tail() {
 
         // 200 000 bytes of errors, then a last line.
         let script = "i=0; while [ $i -lt 2000 ]; do printf '%099d\\n' $i >&2; i=$((i+1)); done; echo last line >&2";
-        let o = run(
+        let o = run!(
             &["sh".into(), "-c".into(), script.into()],
             Arc::new(Vec::new()),
             &limits(),
@@ -124,7 +153,7 @@ fn memory_limits_change_between_runs() {
     for isolation in isolations() {
         for mib in [64u64, 512, 32, 512, 48] {
             let limits = limits().with_memory(mib << 20);
-            let o = run(&hog, Arc::new(Vec::new()), &limits, isolation).expect("run");
+            let o = run!(&hog, Arc::new(Vec::new()), &limits, isolation).expect("run");
             if mib >= 512 {
                 assert_eq!(o.exit, Exit::Code(0), "{mib} MiB, {isolation:?}");
                 assert_eq!(o.stdout, b"100000000\n", "{mib} MiB, {isolation:?}");
@@ -134,4 +163,72 @@ fn memory_limits_change_between_runs() {
             }
         }
     }
+}
+
+/// As root, every other test here runs again as `nobody` (uid and gid 65534,
+/// no groups), in a copy of this test binary: the start without root (a run
+/// in a user namespace of its own, its network namespace from the pool in
+/// the judge's user namespace) is tested where the suite runs as root.
+#[test]
+fn every_start_is_tested_as_nobody_too() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    if !nix::unistd::geteuid().is_root() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a directory");
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let copy = dir.path().join("tests");
+    std::fs::copy(std::env::current_exe().expect("this binary"), &copy).expect("copy");
+    std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let _alone = RUNS
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    // Control, independent of the code tested: util-linux's `unshare` makes
+    // the namespaces of a strict run as `nobody`.
+    let kernel_gives = std::process::Command::new("unshare")
+        .args([
+            "--user",
+            "--map-current-user",
+            "--net",
+            "--pid",
+            "--fork",
+            "--mount",
+        ])
+        .args(["--ipc", "--uts", "true"])
+        .uid(65534)
+        .gid(65534)
+        .status()
+        .is_ok_and(|s| s.success());
+    // A run started by another test meanwhile may hold the copy open for
+    // writing a moment (its fork took the descriptor): `ETXTBSY`, again.
+    let out = (0..100)
+        .map(|_| {
+            std::process::Command::new(&copy)
+                .args(["--skip", "every_start_is_tested_as_nobody_too"])
+                .envs(kernel_gives.then_some((STRICT_EXPECTED, "1")))
+                .current_dir(dir.path())
+                .uid(65534)
+                .gid(65534)
+                .output()
+        })
+        .find(|o| {
+            let busy = o
+                .as_ref()
+                .is_err_and(|e| e.raw_os_error() == Some(libc::ETXTBSY));
+            if busy {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            !busy
+        })
+        .expect("not busy for good")
+        .expect("the copy runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "as nobody ({}): {said} {err}",
+        out.status
+    );
+    assert!(said.contains("5 passed"), "as nobody: {said}");
 }

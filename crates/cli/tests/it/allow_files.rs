@@ -239,7 +239,7 @@ fn meet_control(what: &str, user: User, prog: &Path, base: &Path) {
 /// carry its input, and reads every other name from `/proc/net/unix`).
 /// Control: two copies find each other. Judged with `--jobs 2`: not AC
 /// (each strict run has a network namespace no other run holds while it
-/// runs: as root one of the judge's, without root its own); with basic
+/// runs: one of the judge's pool, with or without root); with basic
 /// isolation, where the filter refuses `bind`.
 #[test]
 fn concurrent_runs_do_not_meet_through_socket_names() {
