@@ -85,8 +85,9 @@ pub(crate) struct RunArgs {
     /// user subordinate ids and newuidmap and newgidmap are installed (the
     /// `uidmap` package, as rootless podman uses), one of them per strict run,
     /// so your files are another user's to it; otherwise your own user id,
-    /// so a run reads every file of yours that it sees (in /etc, /opt and the
-    /// files the command names), and the judge warns on stderr.
+    /// so a run reads every file of yours that it sees (under /usr, the
+    /// listed entries of /etc, a toolchain's own directory and the files the
+    /// command names), and the judge warns on stderr.
     #[arg(long, value_enum, default_value = "auto")]
     isolation: IsolationArg,
     /// Stop at the first failing test.

@@ -321,7 +321,7 @@ pub fn left_open(isolation: Isolation) -> Option<&'static str> {
 pub fn identity_left_open(isolation: Isolation) -> Option<&'static str> {
     let own = is_root() || credentials::subordinate().is_some();
     (isolation == Isolation::Strict && !own).then_some(
-        "runs have your own user id (no subordinate ids: /etc/subuid and /etc/subgid give your user none, or newuidmap and newgidmap (the uidmap package) are not installed), so a run reads every file of yours that it sees: in /etc, /opt and the files the command names",
+        "runs have your own user id (no subordinate ids: /etc/subuid and /etc/subgid give your user none, or newuidmap and newgidmap (the uidmap package) are not installed), so a run reads every file of yours that it sees: under /usr, the listed entries of /etc, a toolchain's own directory and the files the command names",
     )
 }
 
