@@ -38,7 +38,7 @@ use landlock::{
     ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, PathBeneath, PathFd,
     Ruleset, RulesetAttr, RulesetCreatedAttr, Scope,
 };
-use std::os::fd::{AsFd, OwnedFd};
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -235,6 +235,16 @@ pub fn read_rights() -> u64 {
 /// When a ruleset the kernel supports cannot be made (not when a listed path
 /// does not exist: it is left out).
 pub fn ruleset(plan: &Plan) -> std::io::Result<Option<OwnedFd>> {
+    ruleset_with(plan, None)
+}
+
+/// The ruleset of a run as [`ruleset`], granting `/etc` with one rule
+/// beneath `etc` (a strict run's prepared `/etc`, `etc_tree.rs`) where
+/// given, else one rule per allowed entry.
+pub(crate) fn ruleset_with(
+    plan: &Plan,
+    etc: Option<BorrowedFd<'_>>,
+) -> std::io::Result<Option<OwnedFd>> {
     if abi().is_none() {
         return Ok(None);
     }
@@ -268,8 +278,16 @@ pub fn ruleset(plan: &Plan) -> std::io::Result<Option<OwnedFd>> {
     }
     let fd: Option<OwnedFd> = created.into();
     if let Some(ruleset) = &fd {
-        for (entry, access) in etc_rules() {
-            crate::sys::add_rule_beneath(ruleset.as_fd(), entry.as_fd(), *access)?;
+        match etc {
+            Some(tree) => {
+                let read = AccessFs::from_read(effective_abi()).bits();
+                crate::sys::add_rule_beneath(ruleset.as_fd(), tree, read)?;
+            }
+            None => {
+                for (entry, access) in etc_rules() {
+                    crate::sys::add_rule_beneath(ruleset.as_fd(), entry.as_fd(), *access)?;
+                }
+            }
         }
     }
     Ok(fd)
