@@ -261,11 +261,6 @@ pub(crate) fn ruleset_with(
         .map_err(io)?
         .create()
         .map_err(io)?;
-    for (fd, access) in fixed_rules() {
-        created = created
-            .add_rule(PathBeneath::new(fd, *access))
-            .map_err(io)?;
-    }
     let rules = plan
         .read
         .iter()
@@ -278,6 +273,9 @@ pub(crate) fn ruleset_with(
     }
     let fd: Option<OwnedFd> = created.into();
     if let Some(ruleset) = &fd {
+        for (entry, access) in fixed_rules() {
+            crate::sys::add_rule_beneath(ruleset.as_fd(), entry.as_fd(), *access)?;
+        }
         match etc {
             Some(tree) => {
                 let read = AccessFs::from_read(effective_abi()).bits();
@@ -294,18 +292,22 @@ pub(crate) fn ruleset_with(
 }
 
 /// The rules every run gets (the system directories, `/proc`, `/sys`, the
-/// devices), their paths opened once per judge.
-fn fixed_rules() -> &'static [(OwnedFd, BitFlags<AccessFs>)] {
-    static FIXED: OnceLock<Vec<(OwnedFd, BitFlags<AccessFs>)>> = OnceLock::new();
+/// devices), their paths opened once per judge, with their rights as the
+/// kernel's bits for the running kernel's ABI (a file's only those of
+/// files), added by one system call each as [`etc_rules`] are.
+fn fixed_rules() -> &'static [(OwnedFd, u64)] {
+    static FIXED: OnceLock<Vec<(OwnedFd, u64)>> = OnceLock::new();
     FIXED.get_or_init(|| {
         let read = AccessFs::from_read(TARGET);
         let device = AccessFs::ReadFile | AccessFs::WriteFile;
+        let known = AccessFs::from_all(effective_abi());
         SYSTEM
             .iter()
             .chain(INFO)
             .map(|p| (p, read))
             .chain(DEVICES.iter().map(|d| (d, device)))
             .filter_map(|(p, access)| kept(Path::new(p), access))
+            .map(|(fd, access)| (fd, (access & known).bits()))
             .collect()
     })
 }
