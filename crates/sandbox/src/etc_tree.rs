@@ -158,6 +158,22 @@ mod tests {
     use super::*;
     use std::path::PathBuf;
 
+    /// A number no descriptor has is not adopted; one the caller owns is,
+    /// and is closed with what adopted it.
+    #[test]
+    fn only_an_open_descriptor_is_adopted() {
+        use std::os::fd::IntoRawFd;
+        assert!(sys::adopt(-1).is_none());
+        assert!(sys::adopt(1 << 24).is_none());
+        let (read, write) = sys::pipe().expect("a pipe");
+        let raw = write.into_raw_fd();
+        let adopted = sys::adopt(raw).expect("an open descriptor");
+        assert_eq!(adopted.as_raw_fd(), raw);
+        drop(adopted);
+        // The write end is closed: reading the pipe ends at once.
+        assert_eq!(sys::read_status(read.as_raw_fd()), None);
+    }
+
     /// Whether the host's `/etc/NAME` is listed by [`filesystem::ETC_ALLOWED`]
     /// (read from the list itself, not from the code that builds the tree).
     fn listed(name: &str) -> bool {
