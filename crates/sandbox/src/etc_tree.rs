@@ -25,7 +25,8 @@
 //! without root first the user namespace of the judge's pool of network
 //! namespaces, `netns.rs`, where it may mount and whose runs may copy the
 //! tree), makes the tree and reports its descriptor. Where the kernel
-//! refuses any of it (before Linux 6.x a detached tree cannot be filled),
+//! refuses any of it (older kernels cannot attach a mount into a detached
+//! tree; Linux 6.18 can),
 //! runs build `/etc` entry by entry as before.
 
 use crate::{filesystem, root, sys};

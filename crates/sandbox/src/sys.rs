@@ -590,7 +590,7 @@ pub fn symlink_at(target: &CStr, dir: RawFd, path: &CStr) -> bool {
 /// empty: `from` itself) with everything mounted below it, attached at
 /// `path` relative to the directory `to` (async-signal-safe: `open_tree`
 /// with `OPEN_TREE_CLONE` and `AT_RECURSIVE`, `move_mount`, `close`; Linux
-/// 5.2, and 6.x to attach into a detached tree). The copy keeps the
+/// 5.2; a recent kernel, 6.18 here, to attach into a detached tree). The copy keeps the
 /// original's mount flags (a read-only tree stays read-only).
 pub fn attach_copy(from: RawFd, source: &CStr, to: RawFd, path: &CStr) -> bool {
     let empty = if source.is_empty() {
