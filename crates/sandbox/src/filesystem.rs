@@ -38,7 +38,7 @@ use landlock::{
     ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, PathBeneath, PathFd,
     Ruleset, RulesetAttr, RulesetCreatedAttr, Scope,
 };
-use std::os::fd::{AsFd, OwnedFd};
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -235,6 +235,16 @@ pub fn read_rights() -> u64 {
 /// When a ruleset the kernel supports cannot be made (not when a listed path
 /// does not exist: it is left out).
 pub fn ruleset(plan: &Plan) -> std::io::Result<Option<OwnedFd>> {
+    ruleset_with(plan, None)
+}
+
+/// The ruleset of a run as [`ruleset`], granting `/etc` with one rule
+/// beneath `etc` (a strict run's prepared `/etc`, `etc_tree.rs`) where
+/// given, else one rule per allowed entry.
+pub(crate) fn ruleset_with(
+    plan: &Plan,
+    etc: Option<BorrowedFd<'_>>,
+) -> std::io::Result<Option<OwnedFd>> {
     if abi().is_none() {
         return Ok(None);
     }
@@ -251,11 +261,6 @@ pub fn ruleset(plan: &Plan) -> std::io::Result<Option<OwnedFd>> {
         .map_err(io)?
         .create()
         .map_err(io)?;
-    for (fd, access) in fixed_rules() {
-        created = created
-            .add_rule(PathBeneath::new(fd, *access))
-            .map_err(io)?;
-    }
     let rules = plan
         .read
         .iter()
@@ -268,26 +273,41 @@ pub fn ruleset(plan: &Plan) -> std::io::Result<Option<OwnedFd>> {
     }
     let fd: Option<OwnedFd> = created.into();
     if let Some(ruleset) = &fd {
-        for (entry, access) in etc_rules() {
+        for (entry, access) in fixed_rules() {
             crate::sys::add_rule_beneath(ruleset.as_fd(), entry.as_fd(), *access)?;
+        }
+        match etc {
+            Some(tree) => {
+                let read = AccessFs::from_read(effective_abi()).bits();
+                crate::sys::add_rule_beneath(ruleset.as_fd(), tree, read)?;
+            }
+            None => {
+                for (entry, access) in etc_rules() {
+                    crate::sys::add_rule_beneath(ruleset.as_fd(), entry.as_fd(), *access)?;
+                }
+            }
         }
     }
     Ok(fd)
 }
 
 /// The rules every run gets (the system directories, `/proc`, `/sys`, the
-/// devices), their paths opened once per judge.
-fn fixed_rules() -> &'static [(OwnedFd, BitFlags<AccessFs>)] {
-    static FIXED: OnceLock<Vec<(OwnedFd, BitFlags<AccessFs>)>> = OnceLock::new();
+/// devices), their paths opened once per judge, with their rights as the
+/// kernel's bits for the running kernel's ABI (a file's only those of
+/// files), added by one system call each as [`etc_rules`] are.
+fn fixed_rules() -> &'static [(OwnedFd, u64)] {
+    static FIXED: OnceLock<Vec<(OwnedFd, u64)>> = OnceLock::new();
     FIXED.get_or_init(|| {
         let read = AccessFs::from_read(TARGET);
         let device = AccessFs::ReadFile | AccessFs::WriteFile;
+        let known = AccessFs::from_all(effective_abi());
         SYSTEM
             .iter()
             .chain(INFO)
             .map(|p| (p, read))
             .chain(DEVICES.iter().map(|d| (d, device)))
             .filter_map(|(p, access)| kept(Path::new(p), access))
+            .map(|(fd, access)| (fd, (access & known).bits()))
             .collect()
     })
 }

@@ -22,12 +22,12 @@
 //!   program's wait status to the judge and exits, and the kernel kills
 //!   whatever is left in the namespace. The judge's `wait4` on init sees the
 //!   program's resource usage (init reaped it).
-//! * Strict with subordinate ids (without root): the judge's first process
-//!   of the run enters the judge's user namespace of those ids
-//!   ([`Inside::outer`]) and the network namespace the judge lent it, and
-//!   starts init there, in the other namespaces (no user namespace of the
-//!   run's own); init then drops the program to the run's id as it does as
-//!   root.
+//! * Strict with subordinate ids (without root): a first process, sharing
+//!   the judge's memory until it ends, enters the judge's user namespace of
+//!   those ids ([`Inside::outer`]) and the network namespace the judge lent
+//!   it, starts init there, in the other namespaces (no user namespace of
+//!   the run's own), as the judge's child (`CLONE_PARENT`), and ends; init
+//!   then drops the program to the run's id as it does as root.
 //! * Strict without root or subordinate ids: the same first process enters
 //!   the judge's user namespace of its pool and the leased network
 //!   namespace, and init's `clone` makes a user namespace of the run's own
@@ -161,6 +161,12 @@ pub(crate) enum Op {
         at: CString,
         binds: Vec<CString>,
     },
+    /// A copy of the detached tree `tree` (the judge's prepared `/etc`)
+    /// attached at `path`.
+    Attach {
+        tree: RawFd,
+        path: CString,
+    },
 }
 
 type Step = std::io::Result<()>;
@@ -244,40 +250,43 @@ impl Inside {
         }
     }
 
-    /// With subordinate ids, the run's first process: it enters the judge's
-    /// user namespace of them, starts init in the run's namespaces (made in
-    /// that one, so the run can drop to its id), closes every descriptor
-    /// (the error pipe ends when the program `exec`s), and ends as init
-    /// does. It dies with the judge's thread, and init with it. Returns (as
-    /// an exit code) only when a step failed.
-    pub fn outer(&self, init_stack: &mut sys::Stack, program_stack: &mut sys::Stack) -> i32 {
-        let failed = self.outer_steps(init_stack, program_stack);
-        self.fail(failed)
+    /// Without root, a strict run's first process, sharing the judge's
+    /// memory while the judge's thread waits for it to end (as
+    /// `posix_spawn`'s child does): it enters the judge's user namespace
+    /// `holder` and the network namespace the judge lent it, starts init
+    /// there in the run's namespaces as the judge's own child
+    /// (`CLONE_PARENT`: init dies with the judge's thread, which reaps it),
+    /// writes init's pid to `init` (a negative `errno` where a step failed)
+    /// and ends. Init inherits both namespaces; nothing of the run is left
+    /// below this process.
+    pub fn outer(
+        &self,
+        init_stack: &mut sys::Stack,
+        program_stack: &mut sys::Stack,
+        init: &mut i32,
+    ) -> i32 {
+        *init = match self.outer_steps(init_stack, program_stack) {
+            Ok(pid) => pid,
+            Err(e) => -e.raw_os_error().unwrap_or(libc::EINVAL),
+        };
+        0
     }
 
-    fn outer_steps(&self, init_stack: &mut sys::Stack, program_stack: &mut sys::Stack) -> Step {
-        sys::reset_signals();
+    fn outer_steps(
+        &self,
+        init_stack: &mut sys::Stack,
+        program_stack: &mut sys::Stack,
+    ) -> std::io::Result<i32> {
+        // Every signal stays blocked: this process only starts init (which
+        // resets them) and ends.
         check(sys::enter_user_namespace(self.holder))?;
         // The leased network namespace, owned by the holder: init inherits it.
         check(self.netns < 0 || sys::enter_netns(self.netns))?;
-        // Set after the credential change.
-        self.die_with_judge()?;
-        let init = sys::start(self.init_flags, sys::Start::Copy, init_stack, &mut || {
+        let flags = self.init_flags | libc::CLONE_PARENT;
+        sys::start(flags, sys::Start::Copy, init_stack, &mut || {
             self.init(program_stack)
         })
-        .ok_or_else(sys::last_error)?;
-        sys::close_all_but(self.status);
-        loop {
-            match sys::wait_any() {
-                Some((pid, st)) if pid == init => sys::exit(if libc::WIFEXITED(st) {
-                    libc::WEXITSTATUS(st)
-                } else {
-                    128 + libc::WTERMSIG(st)
-                }),
-                Some(_) => {}
-                None => sys::exit(125),
-            }
-        }
+        .ok_or_else(sys::last_error)
     }
 
     /// The program's process in a strict run (PID 2): grants the file
@@ -488,6 +497,7 @@ fn build_steps(tree: &Tree) -> Step {
                         && binds.iter().all(|b| sys::remount_read_only(b))
                         && sys::remount_read_only(at))
             }
+            Op::Attach { tree, path } => sys::attach_copy(*tree, c"", libc::AT_FDCWD, path),
         })?;
     }
     Ok(())

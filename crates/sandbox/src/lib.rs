@@ -201,6 +201,7 @@ pub struct ReadmeDoctests;
 // The phases of a run, in order (each module's docs tell its part).
 mod cgroups;
 mod credentials;
+mod etc_tree;
 pub mod filesystem;
 mod inside;
 mod netns;
@@ -775,6 +776,12 @@ fn inside_tree(tree: &root::Tree) -> std::io::Result<inside::Tree> {
                     options: CString::new(options.as_str())?,
                     read_only: *read_only,
                 },
+                root::Op::Prepared(path) => inside::Op::Attach {
+                    tree: etc_tree::prepared()
+                        .ok_or_else(|| std::io::Error::other("no prepared /etc"))?
+                        .as_raw_fd(),
+                    path: base(path)?,
+                },
                 root::Op::Seal { at, binds } => inside::Op::Seal {
                     at: base(at)?,
                     binds: binds
@@ -832,7 +839,12 @@ fn prepare(cmd: &[OsString], limits: &Limits, isolation: Isolation) -> std::io::
     };
     plan.place(workdir.as_ref().map(workdir::WorkDir::path), &limits.hide);
     let tree = plan.strict.then(|| plan.root(limits.disk.max(1 << 20)));
-    let ruleset = filesystem::ruleset(&plan.landlock())?;
+    // A strict run's /etc is the prepared tree where there is one: one rule.
+    let etc = tree
+        .as_ref()
+        .filter(|t| t.ops.iter().any(|o| matches!(o, root::Op::Prepared(_))))
+        .and_then(|_| etc_tree::prepared());
+    let ruleset = filesystem::ruleset_with(&plan.landlock(), etc)?;
     let netns = netns::lease(plan.strict);
     Ok(Prepared {
         plan,
@@ -872,9 +884,20 @@ fn start(p: &Prepared, limits: &Limits, cpu: Option<libc::cpu_set_t>) -> std::io
             // Subordinate ids: a first process enters their namespace and
             // starts init (`Inside::outer`).
             let mut init_stack = sys::Stack::new();
-            sys::start(0, sys::Start::Copy, &mut stack, &mut || {
-                inside.outer(&mut init_stack, &mut program_stack)
-            })
+            let mut init = -libc::EINVAL;
+            // The judge's thread waits until the first process has ended,
+            // having started init (or not): it is reaped at once.
+            let first = sys::start(0, sys::Start::Shared, &mut stack, &mut || {
+                inside.outer(&mut init_stack, &mut program_stack, &mut init)
+            });
+            if let Some(first) = first {
+                sys::wait4(first);
+            }
+            match (first, init) {
+                (None, _) => None,
+                (Some(_), pid) if pid > 0 => Some(pid),
+                (Some(_), errno) => return Err(std::io::Error::from_raw_os_error(-errno)),
+            }
         } else if inside.strict {
             let flags = namespace_flags(inside.root) | netns::clone_flag(&p.netns);
             sys::start(flags, sys::Start::Copy, &mut stack, &mut || {
@@ -1119,18 +1142,6 @@ fn run_with(
     })
 }
 
-/// The exit of init, the only child of a run's first process `pid` (with
-/// subordinate ids), while it runs: `None` when it has ended (and been
-/// reaped: its namespace is empty then).
-fn inner_init(pid: i32) -> Option<watch::Exited> {
-    let init = *procfs::children_of(pid, true)?.first()?;
-    let exited = watch::Exited::of(init);
-    // Still `pid`'s child, so `init` is the process the pidfd names (the
-    // first process forks no other).
-    let parent = sys::stat_fields(init).and_then(|f| sys::number(f.get(1)));
-    (parent == Some(i64::from(pid))).then_some(exited)
-}
-
 /// A started run, handed to the watch.
 struct Watched {
     keeper: reaping::Keeper,
@@ -1165,8 +1176,6 @@ fn finish(
     } = w;
     let pid = keeper.pid();
     let uid = user.as_ref().map(|u| u.uid).filter(|_| !strict);
-    let outer =
-        strict && (user.as_ref().is_some_and(|u| u.outside.is_some()) || netns.holder() >= 0);
     let kill_run = || reaping::kill_run(pid, cgroup.as_ref(), uid);
     // The program's processes lie below init (strict) or are it (basic).
     let usage = || match cgroup.as_ref().and_then(RunCgroup::cpu) {
@@ -1176,8 +1185,8 @@ fn finish(
         None if !strict => {
             procfs::tree_usage(pid, 0, &reaping::orphans_in_session(pid), cgroup.is_none())
         }
-        // Init's level, and the outer process's with subordinate ids.
-        None => procfs::tree_usage(pid, 1 + usize::from(outer), &[], cgroup.is_none()),
+        // Below init.
+        None => procfs::tree_usage(pid, 1, &[], cgroup.is_none()),
     };
     let exited = watch::Exited::of(pid);
     let seen = watch::watch(
@@ -1191,20 +1200,9 @@ fn finish(
         end_requested,
     );
     let wall = start.elapsed();
-    // With subordinate ids init is the first process's child: found before
-    // that one is killed, so that the run ends only once init, and with it
-    // the run's PID namespace, is gone.
-    let init = outer.then(|| inner_init(pid)).flatten();
     // Every process of the run, then its first process itself (reaped).
-    if let Some(init) = &init {
-        init.kill();
-    }
     kill_run();
     let (st, ru) = sys::wait4(pid);
-    if let Some(init) = init {
-        // Init dies with its parent; its exit empties the namespace first.
-        let _ = init.within(Duration::from_secs(10));
-    }
     drop(keeper);
     drop(netns);
     reaping::reap_orphans(pid);

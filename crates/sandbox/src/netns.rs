@@ -114,7 +114,7 @@ pub(crate) fn lease(strict: bool) -> Lease {
 
 /// The pool's user namespace: none as root; with subordinate ids theirs;
 /// else the judge's own ([`own_holder`]), `None` where the kernel refuses.
-fn holder() -> Option<RawFd> {
+pub(crate) fn holder() -> Option<RawFd> {
     if crate::is_root() {
         return None;
     }

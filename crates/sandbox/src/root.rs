@@ -134,6 +134,9 @@ pub(crate) enum Op {
     /// far made read-only, `nosuid` and `nodev`; the binds listed are
     /// remounted one by one where the kernel cannot do it in one call.
     Seal { at: PathBuf, binds: Vec<PathBuf> },
+    /// A copy of the judge's prepared `/etc` (`etc_tree.rs`: the steps of
+    /// [`etc_ops`], made once, read-only) attached at `path`.
+    Prepared(PathBuf),
 }
 
 /// The plan of a root: where to build it and how.
@@ -344,36 +347,47 @@ impl Builder {
 /// host `host` (the tests' fake one; the judge's is [`plan_here`]).
 #[cfg(test)]
 pub(crate) fn plan(needed: &[PathBuf], hide: &[PathBuf], disk: u64, host: &dyn Host) -> Tree {
-    finish(fixed(host), needed, hide, disk, host)
+    finish(fixed(host, false), needed, hide, disk, host)
+}
+
+/// The plan of a root as `plan`, with the judge's prepared `/etc`.
+#[cfg(test)]
+pub(crate) fn plan_prepared(
+    needed: &[PathBuf],
+    hide: &[PathBuf],
+    disk: u64,
+    host: &dyn Host,
+) -> Tree {
+    finish(fixed(host, true), needed, hide, disk, host)
 }
 
 /// The plan of a root (see `plan`) on the real host, whose system part (the same for every run) is
 /// planned once per judge.
 pub(crate) fn plan_here(needed: &[PathBuf], hide: &[PathBuf], disk: u64) -> Tree {
     static FIXED: std::sync::OnceLock<Builder> = std::sync::OnceLock::new();
-    let fixed = FIXED.get_or_init(|| fixed(&RealHost)).clone();
+    let fixed = FIXED
+        .get_or_init(|| fixed(&RealHost, crate::etc_tree::prepared().is_some()))
+        .clone();
     finish(fixed, needed, hide, disk, &RealHost)
 }
 
 /// The part of every root that does not depend on the command: the system,
-/// `/etc`, `/sys`, `/dev`, and the directories the rest is mounted on.
-fn fixed(host: &dyn Host) -> Builder {
+/// `/etc` (its allowed entries one by one, or with `prepared` the judge's
+/// prepared tree of them attached whole), `/sys`, `/dev`, and the
+/// directories the rest is mounted on.
+fn fixed(host: &dyn Host, prepared: bool) -> Builder {
     let mut b = Builder::default();
     for p in filesystem::SYSTEM.iter().chain(SYS) {
         b.take(Path::new(p), host, true);
     }
-    // /etc: the allowed entries only, links resolved.
-    let list = |d: &Path| host.entries(d);
-    let canonical = |p: &Path| host.canonical(p);
-    let etc = filesystem::etc_allowed_on(&list, &canonical);
-    if !etc.is_empty() {
-        b.dir(Path::new(filesystem::ETC), 0o755);
-    }
-    for e in &etc {
-        match &e.link {
-            Some(end) => b.link(&e.path, end),
-            None => b.bind(&e.path, &host.kind_followed(&e.path), true),
-        }
+    if prepared {
+        let etc = Path::new(filesystem::ETC);
+        b.dir(etc, 0o755);
+        // Made read-only where it was prepared; the seal lists no bind of it.
+        b.binds.push(Op::Prepared(etc.to_path_buf()));
+        b.taken.push(etc.to_path_buf());
+    } else {
+        etc_part(&mut b, host);
     }
     b.dir(Path::new("/proc"), 0o555);
     b.dir(Path::new("/dev"), 0o755);
@@ -387,6 +401,35 @@ fn fixed(host: &dyn Host) -> Builder {
         b.dir(Path::new(w), 0o755);
     }
     b
+}
+
+/// `/etc` with the allowed entries only, links resolved (in `b`: its
+/// directories, files and links in `b.ops`, its binds waiting in `b.binds`
+/// for the seal).
+fn etc_part(b: &mut Builder, host: &dyn Host) {
+    let list = |d: &Path| host.entries(d);
+    let canonical = |p: &Path| host.canonical(p);
+    let etc = filesystem::etc_allowed_on(&list, &canonical);
+    if !etc.is_empty() {
+        b.dir(Path::new(filesystem::ETC), 0o755);
+    }
+    for e in &etc {
+        match &e.link {
+            Some(end) => b.link(&e.path, end),
+            None => b.bind(&e.path, &host.kind_followed(&e.path), true),
+        }
+    }
+}
+
+/// The steps that build `/etc` as a root holds it (`/etc` itself first,
+/// then its directories, files and links, then its binds, every bind
+/// read-only once sealed), for the judge's prepared tree (`etc_tree.rs`);
+/// empty where no entry is allowed.
+pub(crate) fn etc_ops(host: &dyn Host) -> Vec<Op> {
+    let mut b = Builder::default();
+    etc_part(&mut b, host);
+    b.ops.append(&mut b.binds);
+    b.ops
 }
 
 /// The rest of a plan after its fixed part `b`.
@@ -687,7 +730,9 @@ mod tests {
                 Op::Dir(d, _) => (d, true),
                 Op::File(f) => (f, true),
                 Op::Link { path, .. } => (path, true),
-                Op::Bind { path, .. } | Op::Tmpfs { path, .. } => (path, false),
+                Op::Bind { path, .. } | Op::Tmpfs { path, .. } | Op::Prepared(path) => {
+                    (path, false)
+                }
                 Op::Seal { .. } => continue,
             };
             if makes {
@@ -777,6 +822,71 @@ mod tests {
         let bare = Fake::new(&[("/usr", Kind::Dir), ("/etc/shadow", Kind::File)]);
         let t = plan(&[], &[], 1 << 20, &bare);
         assert!(!binds(&t).iter().any(|(d, _)| d.starts_with("/etc")));
+    }
+
+    /// With the judge's prepared `/etc`, the root makes `/etc` and attaches
+    /// the tree there before the seal, and nothing else of `/etc`; the
+    /// tree's steps are those a root without it makes of `/etc`, `/etc`
+    /// first, its binds after every directory, file and link.
+    #[test]
+    fn a_prepared_etc_is_attached_whole_and_holds_the_same_steps() {
+        let host = debian();
+        let t = plan_prepared(&[], &[], 1 << 20, &host);
+        parents_first(&t);
+        sealed_in_order(&t);
+        let etc: Vec<&Op> = t
+            .ops
+            .iter()
+            .filter(|o| match o {
+                Op::Dir(p, _) | Op::File(p) | Op::Prepared(p) | Op::Link { path: p, .. } => {
+                    p.starts_with("/etc")
+                }
+                Op::Bind { path, .. } => path.starts_with("/etc"),
+                _ => false,
+            })
+            .collect();
+        assert_eq!(etc, [&Op::Dir(p("/etc"), 0o755), &Op::Prepared(p("/etc"))]);
+        let seal = t
+            .ops
+            .iter()
+            .position(|o| matches!(o, Op::Seal { .. }))
+            .unwrap();
+        let attach = t
+            .ops
+            .iter()
+            .position(|o| matches!(o, Op::Prepared(_)))
+            .unwrap();
+        assert!(attach < seal);
+        // A command's file in /etc is not bound into the prepared tree.
+        let t = plan_prepared(&[p("/etc/hostname")], &[], 1 << 20, &host);
+        assert!(!binds(&t).iter().any(|(d, _)| d.starts_with("/etc")));
+
+        let whole = plan(&[], &[], 1 << 20, &host);
+        let in_etc = |o: &&Op| match o {
+            Op::Dir(p, _) | Op::File(p) | Op::Link { path: p, .. } => p.starts_with("/etc"),
+            Op::Bind { path, .. } => path.starts_with("/etc"),
+            _ => false,
+        };
+        let mut want: Vec<&Op> = whole.ops.iter().filter(in_etc).collect();
+        let ops = etc_ops(&host);
+        let mut got: Vec<&Op> = ops.iter().collect();
+        assert_eq!(got.first(), Some(&&Op::Dir(p("/etc"), 0o755)));
+        let first_bind = got
+            .iter()
+            .position(|o| matches!(o, Op::Bind { .. }))
+            .unwrap();
+        assert!(
+            got[first_bind..]
+                .iter()
+                .all(|o| matches!(o, Op::Bind { .. }))
+        );
+        let key = |o: &&Op| format!("{o:?}");
+        want.sort_by_key(key);
+        got.sort_by_key(key);
+        assert_eq!(got, want);
+        // A host without /etc: nothing to prepare.
+        let bare = Fake::new(&[("/usr", Kind::Dir), ("/etc/shadow", Kind::File)]);
+        assert!(etc_ops(&bare).is_empty());
     }
 
     #[test]

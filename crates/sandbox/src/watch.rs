@@ -213,14 +213,6 @@ impl Exited {
         Exited::Thread(rx)
     }
 
-    /// Kills the process through its pidfd (where there is one): no other
-    /// process can be reached, even once this one has been reaped.
-    pub fn kill(&self) {
-        if let Exited::Pidfd(fd) = self {
-            sys::signal_pidfd(std::os::fd::AsRawFd::as_raw_fd(fd), libc::SIGKILL);
-        }
-    }
-
     /// Whether the keeper exits within `timeout`.
     pub fn within(&self, timeout: Duration) -> bool {
         match self {
