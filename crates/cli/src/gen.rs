@@ -20,9 +20,10 @@ pub(crate) struct GenArgs {
     /// Random (or max) cases, or a cap for edge/hack, e.g. `--cases 1000` or `--cases 10^4`.
     #[arg(long, value_parser = crate::number::count)]
     cases: Option<u64>,
-    /// random, edge, hack, max or mixed, e.g. `--profile hack`; for an
-    /// interactive problem samples, small, hazard, large, many or both-sides
-    /// (mixed: both-sides).
+    /// The kind of cases, e.g. `--profile hack`
+    ///
+    /// random, edge, hack, max or mixed; for an interactive problem samples,
+    /// small, hazard, large, many or both-sides (mixed: both-sides).
     #[arg(long, default_value = "mixed")]
     profile: String,
 }

@@ -12,12 +12,14 @@ use std::sync::atomic::{AtomicI32, Ordering};
 
 #[derive(Args)]
 pub(crate) struct InvokeArgs {
-    /// The problem (name or alias), e.g. `fibonacci-nim`, or an interactive
-    /// one, e.g. `wythoff-play` (its contestants are the archetypes of
-    /// `beatty_judge::interact::archetypes`).
+    /// The problem (name or alias), e.g. `fibonacci-nim` or `wythoff-play`
+    ///
+    /// An interactive one's contestants are the archetypes of
+    /// `beatty_judge::interact::archetypes`.
     problem: Task,
-    /// The seeds: a seed, a range with both ends included, or a comma-separated
-    /// list, e.g. `--seeds 1..20` or `--seeds 3,7`.
+    /// The seeds, e.g. `--seeds 1..20` or `--seeds 3,7`
+    ///
+    /// A seed, a range with both ends included, or a comma-separated list.
     #[arg(long, default_value = "1..20")]
     seeds: String,
     /// Wall-clock seconds per test, e.g. `--time-limit 1`.

@@ -47,11 +47,30 @@ fn case_fields_help() -> String {
     list.join(", ")
 }
 
-/// The long help texts: `judge`'s own and each subcommand's, under `help/`
-/// (`help/plot-wythoff.txt` for `judge plot wythoff`), where `{problems}` and `{fields}` stand for lists made from the registry.
+// The help texts: `judge`'s own and each subcommand's, one file under `help/`
+// each (`help/plot-wythoff.txt` for `judge plot wythoff`). A new subcommand
+// (`judge hack`) gets a line here, `("hack", include_str!("help/hack.txt"))`,
+// and a file in this format (`cli.rs`'s `every_help_follows_the_format` checks it):
+//
+//     PARAGRAPHS       what the subcommand does, in full, ending with the doc
+//                      that holds the rest (`More: docs/judging.md.`); may use
+//                      `{problems}` and `{fields}`; shown by `--help` only
+//     Examples:        a line of its own
+//       judge hack …   exactly three lines, two spaces then `judge ` (or a
+//                      shell pipe into `judge `), each one
+//       judge hack …   that runs (or exits with the code the paragraphs give);
+//       judge hack …   shown by `-h` and by `--help`
+//     More examples:   optional, a line of its own; the lines under it are
+//       judge hack …   shown by `--help` only, under the three
+//
+// The other half of the help is clap's: the variant's `///` is the one line
+// of what the subcommand does (`about`), and each argument's `///` starts
+// with a one-line first paragraph (`-h`) before the rest (`--help`), as
+// `cargo build` and `rg` print a screen for `-h` and the manual for `--help`.
+// `-h` stays under 4 000 characters and 50 lines (`cli.rs` checks that too).
 const HELP_TEXTS: &[(&str, &str)] = &[
     ("judge", include_str!("help/judge.txt")),
-    ("problems", "Example:\n  judge problems"),
+    ("problems", include_str!("help/problems.txt")),
     ("solve", include_str!("help/solve.txt")),
     ("validate", include_str!("help/validate.txt")),
     ("check", include_str!("help/check.txt")),
@@ -71,8 +90,29 @@ const HELP_TEXTS: &[(&str, &str)] = &[
     ("play", include_str!("help/play.txt")),
 ];
 
-/// `cmd` with the long help texts after each help (`after_help`), the lists
-/// filled in.
+/// A help text of [`HELP_TEXTS`] split into what `-h` shows after the
+/// options (`Examples:` and the three) and what `--help` shows (the
+/// paragraphs, then every example).
+fn split_help(text: &str) -> (String, String) {
+    let text = text.trim_end();
+    let (paragraphs, examples) = match text.split_once("\nExamples:\n") {
+        Some((p, e)) => (p.trim_end(), e),
+        None => return (String::new(), text.to_owned()),
+    };
+    let (three, more) = examples
+        .split_once("\nMore examples:\n")
+        .unwrap_or((examples, ""));
+    let short = format!("Examples:\n{three}");
+    let mut long = format!("{paragraphs}\n\n{short}");
+    if !more.is_empty() {
+        long = format!("{long}\n{more}");
+    }
+    (short, long.trim_start().to_owned())
+}
+
+/// `cmd` with the help texts after each help: the short part after `-h`
+/// (`after_help`), the long one after `--help` (`after_long_help`), the
+/// lists filled in.
 ///
 /// clap would build every text at each start, help asked for or not (half of
 /// the instructions of a `judge` start, the lists made again for each text),
@@ -85,26 +125,26 @@ fn with_help_texts(cmd: clap::Command) -> clap::Command {
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, text)| {
-                text.trim_end()
-                    .replace("{problems}", &problems)
-                    .replace("{fields}", &fields)
+                split_help(
+                    &text
+                        .replace("{problems}", &problems)
+                        .replace("{fields}", &fields),
+                )
             })
     };
-    let cmd = match text(cmd.get_name()) {
-        Some(t) => cmd.after_help(t),
+    let add = |cmd: clap::Command, name: &str| match text(name) {
+        Some((short, long)) => cmd.after_help(short).after_long_help(long),
         None => cmd,
     };
+    let cmd = add(cmd, "judge");
     // a subcommand's by its name, a subcommand's subcommand's (`judge plot
     // wythoff`) by both names: `plot wythoff`, from `help/plot-wythoff.txt`
     cmd.mut_subcommands(|sub| {
         let name = sub.get_name().to_owned();
-        let sub = match text(&name) {
-            Some(t) => sub.after_help(t),
-            None => sub,
-        };
-        sub.mut_subcommands(|leaf| match text(&format!("{name} {}", leaf.get_name())) {
-            Some(t) => leaf.after_help(t),
-            None => leaf,
+        let sub = add(sub, &name);
+        sub.mut_subcommands(|leaf| {
+            let leaf_name = format!("{name} {}", leaf.get_name());
+            add(leaf, &leaf_name)
         })
     })
 }

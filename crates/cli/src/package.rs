@@ -9,8 +9,9 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub(crate) struct PackageArgs {
-    /// The problem (name or alias), e.g. `wythoff`, or an interactive one,
-    /// e.g. `wythoff-play` (its interactor is the output validator).
+    /// The problem (name or alias), e.g. `wythoff` or `wythoff-play`
+    ///
+    /// An interactive one's interactor is the output validator.
     problem: Task,
     /// The package directory (or zip file with --zip), e.g. `--out wythoff`.
     #[arg(long)]

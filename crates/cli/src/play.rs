@@ -76,7 +76,8 @@ pub struct PlayArgs {
     #[arg(required_unless_present = "replay", num_args = 1..=2, value_parser = crate::number::count)]
     pub position: Vec<u64>,
     /// Instead of playing, show a transcript of `judge run --transcript`
-    /// (an interactive problem's plies, JSON Lines) game by game, e.g.
+    ///
+    /// An interactive problem's plies, JSON Lines, game by game, e.g.
     /// `--replay plies.jsonl`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["problem", "position", "first"])]
     pub replay: Option<std::path::PathBuf>,

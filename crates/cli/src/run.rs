@@ -29,29 +29,37 @@ pub(crate) enum IsolationArg {
 
 #[derive(Args)]
 pub(crate) struct RunArgs {
-    /// The problem (name or alias), e.g. `wythoff`, or an interactive one,
-    /// e.g. `wythoff-play` (`judge problems` lists them).
+    /// The problem, e.g. `wythoff`, or an interactive one, e.g. `wythoff-play`
+    ///
+    /// By name or alias; `judge problems` lists them.
     problem: Task,
-    /// A source file, compiled in the sandbox by its extension (`judge
-    /// languages` lists them), e.g. `sol.cpp`; or else give a command after
-    /// `--`.
+    /// A source file, compiled by its extension, e.g. `sol.cpp`
+    ///
+    /// Compiled in the sandbox (`judge languages` lists the extensions); or
+    /// else give a command after `--`.
     file: Option<PathBuf>,
-    /// A languages file that changes or extends the language table, e.g.
-    /// `--languages langs.txt` (`judge languages --help` has the format).
+    /// A languages file that changes or extends the language table
+    ///
+    /// E.g. `--languages langs.txt` (`judge languages --help` has the format).
     #[arg(long, value_name = "FILE")]
     languages: Option<PathBuf>,
-    /// The language of FILE by its id in `judge languages`, instead of its
-    /// extension, e.g. `--language pypy3` for a `.py` file run by PyPy.
+    /// The language of FILE by its id, instead of its extension
+    ///
+    /// The ids are those of `judge languages`, e.g. `--language pypy3` for a
+    /// `.py` file run by PyPy.
     #[arg(long, value_name = "ID")]
     language: Option<String>,
-    /// The report: `text` (a line per test, then the verdict), `json` (JSON
-    /// Lines: an object per test, then a summary object) or `junit` (JUnit
-    /// XML), e.g. `--format junit`.
+    /// The report's format
+    ///
+    /// `text` (a line per test, then the verdict), `json` (JSON Lines: an
+    /// object per test, then a summary object) or `junit` (JUnit XML), e.g.
+    /// `--format junit`.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-    /// A test directory, searched recursively for `*.in` (optional `*.ans`
-    /// beside), e.g. `--tests tests-wythoff` or a Kattis package's
-    /// `--tests pkg/data` (default: a fresh test set from the seed).
+    /// A test directory (default: a fresh test set from the seed)
+    ///
+    /// Searched recursively for `*.in` (optional `*.ans` beside), e.g.
+    /// `--tests tests-wythoff` or a Kattis package's `--tests pkg/data`.
     #[arg(long)]
     tests: Option<PathBuf>,
     /// The seed of the fresh test set, e.g. `--seed 3`.
@@ -60,22 +68,28 @@ pub(crate) struct RunArgs {
     /// Wall-clock seconds per test, e.g. `--time-limit 0.5`.
     #[arg(long, default_value_t = 2.0)]
     time_limit: f64,
-    /// CPU seconds per test, all processes together, e.g. `--cpu-limit 1`
-    /// (default: the time limit).
+    /// CPU seconds per test, all processes together (default: the time limit)
+    ///
+    /// E.g. `--cpu-limit 1`.
     #[arg(long)]
     cpu_limit: Option<f64>,
-    /// Memory per test in MiB, all processes together (charged by a memory
-    /// cgroup where there is one, else their resident memory sampled every
-    /// 20 ms), e.g. `--memory-limit 64`.
+    /// Memory per test in MiB, all processes together
+    ///
+    /// Charged by a memory cgroup where there is one, else their resident
+    /// memory sampled every 20 ms, e.g. `--memory-limit 64`.
     #[arg(long, default_value_t = 256, value_parser = crate::number::count)]
     memory_limit: u64,
-    /// Disk per test in MiB: the size of the private tmpfs holding its /tmp,
-    /// /var/tmp, /dev/shm and working directory (strict), and the largest
-    /// file it may write, e.g. `--disk-limit 16`.
+    /// Disk per test in MiB
+    ///
+    /// The size of the private tmpfs holding its /tmp, /var/tmp, /dev/shm and
+    /// working directory (strict), and the largest file it may write, e.g.
+    /// `--disk-limit 16`.
     #[arg(long, default_value_t = 64, value_parser = crate::number::count)]
     disk_limit: u64,
-    /// Output cap per test in bytes, e.g. `--output-limit 1000000` (default:
-    /// twice the answer plus 1 MiB, at least 64 MiB).
+    /// Output cap per test in bytes
+    ///
+    /// E.g. `--output-limit 1000000` (default: twice the answer plus 1 MiB, at
+    /// least 64 MiB).
     #[arg(long, value_parser = crate::number::count)]
     output_limit: Option<u64>,
     /// How each run is isolated, e.g. `--isolation basic`.
@@ -93,21 +107,26 @@ pub(crate) struct RunArgs {
     /// Stop at the first failing test.
     #[arg(long)]
     stop_on_fail: bool,
-    /// Interactive problems: the most seconds the program may think about
-    /// one move, from the judge's last byte to its answer (beyond it: TLE,
+    /// Interactive problems: the most seconds one move may take
+    ///
+    /// From the judge's last byte to the program's answer (beyond it: TLE,
     /// idle), e.g. `--move-time-limit 0.1` (default: only the time limit).
     #[arg(long, value_name = "SECONDS")]
     move_time_limit: Option<f64>,
-    /// Interactive problems: write every ply of every test to FILE as JSON
-    /// Lines (test, game, ply, who, line, position before and after, think
-    /// time), e.g. `--transcript plies.jsonl`.
+    /// Interactive problems: write every ply to FILE as JSON Lines
+    ///
+    /// Every ply of every test: test, game, ply, who, line, position before
+    /// and after, think time, e.g. `--transcript plies.jsonl`.
     #[arg(long, value_name = "FILE")]
     transcript: Option<PathBuf>,
-    /// Tests run in parallel, e.g. `--jobs 1` (default: the number of cores).
+    /// Tests run in parallel (default: the number of cores)
+    ///
+    /// E.g. `--jobs 1`.
     #[arg(long)]
     jobs: Option<usize>,
-    /// The submission as a command and its arguments, after `--`, e.g.
-    /// `-- ./a.out` (instead of a source FILE).
+    /// The submission as a command and its arguments, e.g. `-- ./a.out`
+    ///
+    /// After `--`, instead of a source FILE.
     #[arg(last = true)]
     cmd: Vec<OsString>,
 }

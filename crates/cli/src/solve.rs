@@ -13,8 +13,9 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub(crate) struct SolveArgs {
-    /// The problem (name or alias), e.g. `wythoff` or `poj1067`; or an
-    /// interactive one, e.g. `wythoff-play` (the judge's own contestant).
+    /// The problem (name or alias), e.g. `wythoff`, `poj1067` or `wythoff-play`
+    ///
+    /// For an interactive one, the judge's own contestant.
     pub(crate) problem: Task,
     /// The input file, e.g. `tests/01.in` (default: standard input).
     pub(crate) input: Option<PathBuf>,

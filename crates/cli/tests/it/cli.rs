@@ -296,17 +296,20 @@ fn package_zip_needs_a_zip_name() {
     assert!(!out.exists());
 }
 
-/// The text of `help/NAME.txt` as `judge` prints it: trailing blanks of lines
-/// dropped, the registry's lists left out (the first placeholder ends it).
-fn help_file_text(name: &str) -> String {
+/// The parts of `help/NAME.txt` as `judge` prints them: what `--help` shows
+/// (its paragraphs, the registry's lists left out: the first placeholder or
+/// `Examples:` ends it) and what `-h` shows (`Examples:` and the three).
+fn help_file_text(name: &str) -> (String, String) {
     let path = format!("{}/src/help/{name}.txt", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
-    let text = text.split('{').next().unwrap();
-    text.trim_end().to_owned()
+    let (paragraphs, examples) = text.split_once("\nExamples:\n").unwrap();
+    let three = examples.split("More examples:").next().unwrap();
+    let long = paragraphs.split('{').next().unwrap().trim_end().to_owned();
+    (long, format!("Examples:\n{}", three.trim_end()))
 }
 
 #[test]
-fn every_way_of_asking_for_help_shows_the_long_help_text() {
+fn every_way_of_asking_for_help_shows_the_help_text() {
     // `main` adds the texts of help/ only when the arguments may ask for help.
     let mut names: Vec<String> =
         std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src/help"))
@@ -317,7 +320,7 @@ fn every_way_of_asking_for_help_shows_the_long_help_text() {
     names.sort();
     assert!(names.len() >= 14, "{names:?}");
     for name in &names {
-        let text = help_file_text(name);
+        let (long, short) = help_file_text(name);
         // `plot-wythoff.txt` is the help of `judge plot wythoff`
         let words: Vec<&str> = name.split('-').collect();
         let with = |last: &[&'static str]| -> Vec<&str> { [&words[..], last].concat() };
@@ -341,7 +344,10 @@ fn every_way_of_asking_for_help_shows_the_long_help_text() {
             let o = judge(&args, b"");
             // clap prints help asked for on stdout, help for no arguments on stderr
             let shown = stdout(&o) + &stderr(&o);
-            assert!(shown.contains(&text), "{args:?}: {shown}");
+            // `-h` (and no subcommand) the short part, `--help` and `help` both
+            let asks_short = args.is_empty() || args.contains(&"-h");
+            assert!(shown.contains(&short), "{args:?}: {shown}");
+            assert_eq!(!asks_short, shown.contains(&long), "{args:?}: {shown}");
             assert!(
                 !shown.contains("{problems}") && !shown.contains("{fields}"),
                 "{args:?}: {shown}"
