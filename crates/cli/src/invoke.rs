@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicI32, Ordering};
 pub(crate) struct InvokeArgs {
     /// The problem (name or alias), e.g. `fibonacci-nim`, or an interactive
     /// one, e.g. `wythoff-play` (its contestants are the archetypes of
-    /// `beatty_judge::interact::archetypes`).
+    /// `beatty_problems::interact::archetypes`).
     problem: Task,
     /// The seeds: a seed, a range with both ends included, or a comma-separated
     /// list, e.g. `--seeds 1..20` or `--seeds 3,7`.

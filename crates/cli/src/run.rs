@@ -209,7 +209,7 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
                             2,
                             &format!(
                                 "--language {}: no such language (known: {})",
-                                beatty_judge::text::excerpt(id.as_bytes(), 40),
+                                beatty_problems::text::excerpt(id.as_bytes(), 40),
                                 ids.join(", ")
                             ),
                         ));
@@ -490,7 +490,7 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
         compile_error: None,
     };
     write_summary(a.format, &summary)?;
-    Ok(if v == beatty_judge::Verdict::Accepted {
+    Ok(if v == beatty_problems::Verdict::Accepted {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -525,7 +525,7 @@ fn report_compile_error(a: &RunArgs, names: &[String], message: &str) -> Outcome
     }
     let summary = Summary {
         problem: a.problem.name(),
-        verdict: beatty_judge::Verdict::CompileError,
+        verdict: beatty_problems::Verdict::CompileError,
         line,
         results: &[],
         tests: names,
