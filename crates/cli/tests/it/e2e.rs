@@ -652,7 +652,7 @@ fn submissions() -> PathBuf {
 /// exact and the float Python solutions).
 pub(crate) fn wythoff_asset(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../judge/src/problem/wythoff")
+        .join("../problems/src/problem/wythoff")
         .join(name)
 }
 
