@@ -7,6 +7,8 @@
 //!
 //! * [`run`](mod@run) — a local judge: runs a submission on a test set with time and
 //!   output limits and gives a verdict (Linux only, like the [`sandbox`] it runs in);
+//! * [`judging`] — `judge run`'s whole work as one call: test set, compile,
+//!   runs, verdict, with progress through a callback (Linux only);
 //! * [`invoke`](mod@invoke) — every package submission of a problem judged on the test set
 //!   of every seed (the matrix of invocations; Linux only);
 //! * [`lang`] — the language table: how a source file is compiled and run;
@@ -26,6 +28,8 @@
 
 #[cfg(target_os = "linux")]
 pub mod invoke;
+#[cfg(target_os = "linux")]
+pub mod judging;
 pub mod lang;
 pub mod package;
 #[cfg(target_os = "linux")]
