@@ -47,7 +47,7 @@ done
 python3 - "$summaries" "$(cd .. && pwd)" <<'PY'
 import json, os, sys
 summaries, root = sys.argv[1], sys.argv[2]
-crates = ["core", "games", "float", "hazards", "judge"]
+crates = ["core", "games", "float", "hazards", "problems"]
 rows = []
 for name in sorted(f for f in os.listdir(summaries) if f.endswith(".json")):
     data = json.load(open(os.path.join(summaries, name)))

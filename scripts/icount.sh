@@ -9,7 +9,7 @@
 # runs once under `valgrind --tool=callgrind`, counting only the instructions of
 # the measured function (--toggle-collect), which do not depend on the machine's
 # load. A count more than ICOUNT_TOLERANCE percent (default 10) above its line in
-# crates/judge/bench/icount-baseline.txt is a regression: the script names the
+# crates/problems/bench/icount-baseline.txt is a regression: the script names the
 # benchmark with the old and the new count and exits 1. A deliberate change is
 # accepted with `scripts/icount.sh --accept` (commit the baseline it writes).
 # Counts depend on the compiler: accept again after a toolchain upgrade.
@@ -28,7 +28,7 @@
 # the machine's load (how often each side's poll wakes), too much for a gate.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-baseline=crates/judge/bench/icount-baseline.txt
+baseline=crates/problems/bench/icount-baseline.txt
 tolerance=${ICOUNT_TOLERANCE:-10}
 accept=false
 case "${1:-}" in
@@ -146,7 +146,7 @@ awk -v tol="$tolerance" -v skipped="$skipped" '
         if (bad) {
             printf "\nerror: count regression in %d benchmark(s):\n%s", bad, regress
             if (regress ~ /run-syscalls/) print "(Which system calls: strace -f -c judge run wythoff --tests DIR --jobs 1 -- PROGRAM, as this script runs it.)"
-            print "If the change is deliberate, accept it: scripts/icount.sh --accept (and commit crates/judge/bench/icount-baseline.txt)."
+            print "If the change is deliberate, accept it: scripts/icount.sh --accept (and commit crates/problems/bench/icount-baseline.txt)."
             exit 1
         }
         if (missing) {

@@ -18,9 +18,10 @@
 # script exits 1 when a part has a missed mutant or a timeout (after writing its
 # row), 0 otherwise.
 #
-# The judge's mutants are tested with the library's unit tests first, then the
+# The judge's parts are the two crates beatty-problems and beatty-judge. Their
+# mutants are tested with the libraries' unit tests first, then the
 # survivors with the command line's tests as well (`--test-package
-# beatty-judge,beatty-cli`: most of the judge's behaviour is tested through the
+# beatty-problems,beatty-judge,beatty-cli`: most of their behaviour is tested through the
 # `judge` binary): unit tests and the `it` binaries, but not the `hostile`
 # suite, which exercises the sandbox, not these modules, and not the doctests.
 # On two shared cores the whole pass takes hours: run the parts you changed.
@@ -35,7 +36,10 @@ export RUST_BACKTRACE=0
 timeout_args=()
 [ -n "${MUTANTS_TIMEOUT:-}" ] && timeout_args=(--timeout "$MUTANTS_TIMEOUT")
 judge_tests=(-- --lib --test it -- --skip hostile::)
-judge_packages=beatty-judge,beatty-cli
+judge_packages=beatty-problems,beatty-judge,beatty-cli
+# The packages whose files the judge parts mutate, and their own tests.
+judge_crates=(-p beatty-problems -p beatty-judge)
+judge_libs=beatty-problems,beatty-judge
 # cargo-mutants times its baseline with the mutated package's tests only, so its
 # automatic timeout (five times that) is too short for the command line's tests:
 # the judge's runs get MUTANTS_TIMEOUT or 300 s.
@@ -50,13 +54,13 @@ crates=(
 )
 # A judge part: name | its files (globs as cargo-mutants reads them).
 judge_parts=(
-    "judge/check|crates/judge/src/check.rs crates/judge/src/compare.rs"
-    "judge/validate|crates/judge/src/validate.rs crates/judge/src/window.rs"
-    "judge/solve|crates/judge/src/solve/**/*.rs"
-    "judge/problem|crates/judge/src/problem/*.rs"
-    "judge/generate|crates/judge/src/generate.rs crates/judge/src/rng.rs crates/judge/src/testset.rs"
-    "judge/verdict|crates/judge/src/verdict.rs"
-    "judge/text|crates/judge/src/text.rs"
+    "judge/check|crates/problems/src/check.rs crates/problems/src/compare.rs"
+    "judge/validate|crates/problems/src/validate.rs crates/problems/src/window.rs"
+    "judge/solve|crates/problems/src/solve/**/*.rs"
+    "judge/problem|crates/problems/src/problem/*.rs"
+    "judge/generate|crates/problems/src/generate.rs crates/problems/src/rng.rs crates/judge/src/testset.rs"
+    "judge/verdict|crates/problems/src/verdict.rs"
+    "judge/text|crates/problems/src/text.rs"
     "judge/run|crates/judge/src/run.rs"
 )
 
@@ -66,8 +70,8 @@ if [ "${1:-}" = --list ]; then
         echo "$name: cargo mutants $args"
     done
     echo "judge parts, selected ones in one run of two stages (each with -f FILE for each file):"
-    echo "  stage 1: cargo mutants -p beatty-judge --test-package beatty-judge --profile mutants -- --lib -- --skip hostile::"
-    echo "  stage 2: cargo mutants -p beatty-judge --test-package $judge_packages --profile mutants --iterate ${judge_tests[*]}"
+    echo "  stage 1: cargo mutants ${judge_crates[*]} --test-package $judge_libs --profile mutants -- --lib -- --skip hostile::"
+    echo "  stage 2: cargo mutants ${judge_crates[*]} --test-package $judge_packages --profile mutants --iterate ${judge_tests[*]}"
     for p in "${judge_parts[@]}"; do
         IFS='|' read -r name files <<<"$p"
         echo "$name: $files"
@@ -94,8 +98,8 @@ if [ "${1:-}" = --in-diff ]; then
         echo "mutants: no Rust file changed since $base"
         exit 0
     fi
-    # Two runs: the judge library's mutants against its own tests and the
-    # command line's (which test most of it through the binary), every other
+    # Two runs: the judge libraries' mutants (problems and judge) against
+    # their own tests and the command line's (which test most of it through the binary), every other
     # package's against its own tests; both within MUTANTS_SECONDS.
     rc=0
     deadline=$((SECONDS + ${MUTANTS_SECONDS:-1800}))
@@ -107,10 +111,10 @@ if [ "${1:-}" = --in-diff ]; then
         timeout --signal=INT "$left" cargo mutants --in-diff "$out/diff" \
             --jobs "$jobs" -o "$dir" "$@"
     }
-    run_in_diff "$out/judge" -p beatty-judge --test-package "$judge_packages" "${judge_timeout[@]}" || rc=$?
+    run_in_diff "$out/judge" "${judge_crates[@]}" --test-package "$judge_packages" "${judge_timeout[@]}" || rc=$?
     # (exit 0 as well when the diff leaves the judge nothing to mutate)
     if [ "$rc" = 0 ]; then
-        run_in_diff "$out/rest" --workspace -e 'crates/judge/**' "${timeout_args[@]}" || rc=$?
+        run_in_diff "$out/rest" --workspace -e 'crates/judge/**' -e 'crates/problems/**' "${timeout_args[@]}" || rc=$?
     fi
     case $rc in
         0) echo "mutants: every mutant of the changes since $base is caught (or unviable)" ;;
@@ -243,7 +247,7 @@ if [ ${#judge_names[@]} -gt 0 ]; then
     }
     echo "=== mutants: ${judge_names[*]}: stage 1, the library's tests"
     rc=0
-    cargo mutants -p beatty-judge --test-package beatty-judge "${file_args[@]}" \
+    cargo mutants "${judge_crates[@]}" --test-package "$judge_libs" "${file_args[@]}" \
         "${iterate[@]}" --profile mutants --jobs "$jobs" --minimum-test-timeout 60 \
         --no-shuffle -o "$out" -- --lib -- --skip hostile:: || rc=$?
     keep_stage
@@ -252,7 +256,7 @@ if [ ${#judge_names[@]} -gt 0 ]; then
         2 | 3)
             echo "=== mutants: ${judge_names[*]}: stage 2, the survivors with the command line's tests"
             rc=0
-            cargo mutants -p beatty-judge --test-package "$judge_packages" "${file_args[@]}" \
+            cargo mutants "${judge_crates[@]}" --test-package "$judge_packages" "${file_args[@]}" \
                 --iterate --profile mutants --jobs "$jobs" "${judge_timeout[@]}" \
                 --no-shuffle -o "$out" "${judge_tests[@]}" || rc=$?
             keep_stage
@@ -266,7 +270,7 @@ if [ ${#judge_names[@]} -gt 0 ]; then
     # The mutants of the tree as it is now: outcomes of mutants an edit has
     # moved since (their names hold line and column) are left out, and a
     # mutant of the tree without an outcome is an error.
-    cargo mutants --list -p beatty-judge "${file_args[@]}" >"$out/current.txt"
+    cargo mutants --list "${judge_crates[@]}" "${file_args[@]}" >"$out/current.txt"
     counts=$(python3 - "$out" "$jobs" "${judge_names[@]}" -- "${judge_files[@]}" <<'EOF'
 import fnmatch, glob, json, os, re, sys, tomllib
 out, jobs, *rest = sys.argv[1:]

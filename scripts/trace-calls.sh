@@ -8,7 +8,7 @@
 set -u
 repo=$(cd "$(dirname "$0")/.." && pwd)
 fair=$repo/crates/cli/tests/fair
-wythoff=$repo/crates/judge/src/problem/wythoff
+wythoff=$repo/crates/problems/src/problem/wythoff
 out=${1:-$(mktemp -d /tmp/trace-calls.XXXXXX)}
 mkdir -p "$out"
 printf '1 2\n3 5\n4 7\n10 20\n' >"$out/input"

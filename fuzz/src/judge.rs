@@ -1,4 +1,4 @@
-//! `judge_input` and `judge_generate`: the judge pipeline of `beatty_judge`, for every
+//! `judge_input` and `judge_generate`: the judge pipeline of `beatty_problems`, for every
 //! problem of `Problem::ALL`.
 //!
 //! * [`check_input`] (arbitrary bytes): `solve` and `validate` never panic and every
@@ -10,12 +10,12 @@
 //!   pipeline above.
 
 use arbitrary::Arbitrary;
-use beatty_judge::generate::{
+use beatty_problems::generate::{
     DEFAULT_RANDOM_CASES, GenError, Profile, default_max_cases, generate,
 };
-use beatty_judge::problem::Framing;
-use beatty_judge::text::excerpt;
-use beatty_judge::{Problem, SolveError, Verdict, check, solve, validate};
+use beatty_problems::problem::Framing;
+use beatty_problems::text::excerpt;
+use beatty_problems::{Problem, SolveError, Verdict, check, solve, validate};
 
 /// How much of an input a failure message shows.
 const SHOWN: usize = 200;

@@ -32,7 +32,7 @@ use arbitrary::{Arbitrary, Unstructured};
 /// The fuzzed domain of the differential targets: the piles of POJ 1067
 /// (`wythoff`), 0..=10⁹, as the judge's problem description states them.
 pub fn domain() -> u64 {
-    beatty_judge::Problem::Wythoff.spec().fields[0].max
+    beatty_problems::Problem::Wythoff.spec().fields[0].max
 }
 
 /// The checked-in list of every k in 0..=10⁹ with `lower_f64(k) ≠ ⌊kφ⌋`, parsed,

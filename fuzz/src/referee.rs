@@ -18,9 +18,9 @@
 
 use arbitrary::Arbitrary;
 use beatty_games::Outcome;
-use beatty_judge::Verdict;
-use beatty_judge::interact::starts::{self, Start};
-use beatty_judge::interact::{Game, Referee};
+use beatty_problems::Verdict;
+use beatty_problems::interact::starts::{self, Start};
+use beatty_problems::interact::{Game, Referee};
 
 /// What the contestant does at its turn.
 #[derive(Arbitrary, Debug, Clone)]
@@ -47,7 +47,7 @@ pub struct Input {
 
 /// The starts of `input` within their game's limits (at most 8 games).
 fn starts_of(game: Game, pairs: &[(u64, u64)]) -> Vec<Start> {
-    let max = beatty_judge::interact::MAX_NUMBER;
+    let max = beatty_problems::interact::MAX_NUMBER;
     let mut v: Vec<Start> = pairs
         .iter()
         .take(8)

@@ -207,8 +207,8 @@ fn every_target_has_seeds() {
 #[test]
 fn generate_property_for_every_problem_and_profile() {
     use judge::{Cases, GenerateInput};
-    for problem in 0..beatty_judge::Problem::ALL.len() {
-        for profile in 0..beatty_judge::generate::Profile::ALL.len() {
+    for problem in 0..beatty_problems::Problem::ALL.len() {
+        for profile in 0..beatty_problems::generate::Profile::ALL.len() {
             for cases in [
                 Cases::Default,
                 Cases::Few(0),
@@ -249,11 +249,11 @@ fn every_problem_has_a_valid_judge_input_seed() {
     // `judge_input` feeds each input to every problem; only an input `validate` accepts
     // reaches `solve` and `check`, so each problem needs at least one valid seed.
     let seeds = seeds("judge_input");
-    for problem in beatty_judge::Problem::ALL {
+    for problem in beatty_problems::Problem::ALL {
         assert!(
             seeds
                 .iter()
-                .any(|(_, data)| beatty_judge::validate(problem, data).is_ok()),
+                .any(|(_, data)| beatty_problems::validate(problem, data).is_ok()),
             "no seed in corpus/judge_input that `validate {problem}` accepts"
         );
     }
@@ -264,8 +264,8 @@ fn every_problem_has_a_valid_judge_input_seed() {
 /// sides (the reference and the referee agree on where the first mistake is).
 #[test]
 fn referee_property_on_whole_plays() {
-    use beatty_judge::interact::Game;
-    use beatty_judge::interact::starts::{Profile, Start, generate};
+    use beatty_problems::interact::Game;
+    use beatty_problems::interact::starts::{Profile, Start, generate};
     use referee::{Act, Input};
     let pair = |s: &Start| match *s {
         Start::Wythoff(a, b) | Start::Euclid(a, b) => (a, b),

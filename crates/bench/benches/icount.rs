@@ -1,7 +1,7 @@
 //! The hot paths measured in instructions: `scripts/icount.sh` runs
 //! `icount NAME` under `valgrind --tool=callgrind`, counting only what runs
 //! inside [`icount_measured`] (the input is made before it, outside the count),
-//! and compares the counts with `crates/judge/bench/icount-baseline.txt`.
+//! and compares the counts with `crates/problems/bench/icount-baseline.txt`.
 //!
 //! `icount --list` prints the names: `core-lower`, `core-classify`, and
 //! `solve-P`, `validate-P`, `check-P` for every problem P, each on a fixed input
@@ -14,12 +14,12 @@
 //! without the contestant's).
 
 use beatty_core::golden;
-use beatty_judge::generate::{Profile, generate};
-use beatty_judge::interact::solution::Solution;
-use beatty_judge::interact::starts::{self, Profile as Starts};
-use beatty_judge::interact::{Game, Referee};
-use beatty_judge::problem::Framing;
-use beatty_judge::{Problem, check, solve, validate};
+use beatty_problems::generate::{Profile, generate};
+use beatty_problems::interact::solution::Solution;
+use beatty_problems::interact::starts::{self, Profile as Starts};
+use beatty_problems::interact::{Game, Referee};
+use beatty_problems::problem::Framing;
+use beatty_problems::{Problem, check, solve, validate};
 use std::hint::black_box;
 
 /// Cases of each problem's fixed input.
@@ -115,7 +115,7 @@ fn main() {
                     referee.feed(black_box(c));
                 }
                 let j = referee.finish();
-                assert_eq!(j.verdict, beatty_judge::Verdict::Accepted, "{j}");
+                assert_eq!(j.verdict, beatty_problems::Verdict::Accepted, "{j}");
                 j.plies
             })
         }
@@ -148,7 +148,7 @@ fn main() {
                 }),
                 "check" => icount_measured(&mut || {
                     let r = check(problem, black_box(&input), &answer, Some(&answer));
-                    assert_eq!(r.verdict, beatty_judge::Verdict::Accepted, "{r}");
+                    assert_eq!(r.verdict, beatty_problems::Verdict::Accepted, "{r}");
                     r.message.len() as u64
                 }),
                 _ => {

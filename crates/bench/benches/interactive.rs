@@ -18,9 +18,9 @@
 
 #[cfg(target_os = "linux")]
 mod unix {
-    use beatty_judge::interact::Game;
     use beatty_judge::run::{RunConfig, Test, run_tests};
     use beatty_judge::sandbox::{Isolation, strict_available};
+    use beatty_problems::interact::Game;
     use std::ffi::OsString;
     use std::path::Path;
     use std::process::Command;
@@ -101,7 +101,12 @@ mod unix {
             let results = run_tests(Game::Bash, &tests, &cmd, &cfg, &|_| ()).expect("run");
             let took = start.elapsed().as_secs_f64();
             for r in &results {
-                assert_eq!(r.verdict, beatty_judge::Verdict::Accepted, "{}", r.detail);
+                assert_eq!(
+                    r.verdict,
+                    beatty_problems::Verdict::Accepted,
+                    "{}",
+                    r.detail
+                );
                 assert_eq!(
                     r.play.as_ref().map(|p| p.plies),
                     Some(PLIES_PER_GAME * GAMES as u64)

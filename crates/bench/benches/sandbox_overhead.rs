@@ -19,9 +19,9 @@
 
 #[cfg(target_os = "linux")]
 mod unix {
-    use beatty_judge::Problem;
     use beatty_judge::run::{RunConfig, Test, run_tests};
     use beatty_judge::sandbox::{Isolation, strict_available};
+    use beatty_problems::Problem;
     use std::ffi::OsString;
     use std::io::Write;
     use std::process::{Command, Stdio};
@@ -150,7 +150,7 @@ mod unix {
             assert!(
                 results
                     .iter()
-                    .all(|r| r.verdict == beatty_judge::Verdict::Accepted)
+                    .all(|r| r.verdict == beatty_problems::Verdict::Accepted)
             );
             times.into_inner().expect("lock")
         };

@@ -2,8 +2,8 @@
 //! testlib's argument order and exit codes, or as a Kattis output validator.
 
 use crate::{Outcome, WriteError, exit, fail};
-use beatty_judge::Problem;
-use beatty_judge::check::check_reader;
+use beatty_problems::Problem;
+use beatty_problems::check::check_reader;
 use clap::Args;
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -39,7 +39,7 @@ pub(crate) fn run(a: &CheckArgs) -> Outcome {
             exit::FAILED,
             &format!(
                 "unexpected argument {} (only --kattis takes more than INPUT OUTPUT [ANSWER])",
-                beatty_judge::text::excerpt(extra.as_encoded_bytes(), 64)
+                beatty_problems::text::excerpt(extra.as_encoded_bytes(), 64)
             ),
         ));
     }
@@ -88,8 +88,8 @@ fn kattis(a: &CheckArgs) -> ExitCode {
         Ok((input, answer)) => {
             let r = check_reader(a.problem, input, io::stdin().lock(), Some(answer));
             let code = match r.verdict {
-                beatty_judge::Verdict::Accepted => 42,
-                beatty_judge::Verdict::Fail => exit::FAILED,
+                beatty_problems::Verdict::Accepted => 42,
+                beatty_problems::Verdict::Fail => exit::FAILED,
                 _ => 43,
             };
             (code, r.message)

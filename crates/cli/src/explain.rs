@@ -2,7 +2,7 @@
 //! float formula says.
 
 use crate::{Outcome, exit, fail};
-use beatty_judge::Problem;
+use beatty_problems::Problem;
 use clap::Args;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -17,7 +17,7 @@ pub(crate) struct ExplainArgs {
 }
 
 pub(crate) fn run(a: &ExplainArgs) -> Outcome {
-    match beatty_judge::explain::explain(a.problem.name(), &a.numbers) {
+    match beatty_problems::explain::explain(a.problem.name(), &a.numbers) {
         Ok(text) => {
             let mut out = io::stdout().lock();
             out.write_all(text.as_bytes())?;

@@ -2,9 +2,9 @@
 //! interactive problem, one test file of starts.
 
 use crate::{Outcome, exit, fail};
-use beatty_judge::generate::{GenError, Profile, generate};
-use beatty_judge::interact::{Game, starts};
 use beatty_judge::run::Task;
+use beatty_problems::generate::{GenError, Profile, generate};
+use beatty_problems::interact::{Game, starts};
 use clap::Args;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -47,7 +47,7 @@ pub(crate) fn run(a: &GenArgs) -> Outcome {
 
 /// One interactive test of `game`: `T S` and the starts of the profile.
 fn play(game: Game, a: &GenArgs) -> Outcome {
-    use beatty_judge::interact::starts::Profile as Starts;
+    use beatty_problems::interact::starts::Profile as Starts;
     let profile = match a.profile.to_ascii_lowercase().as_str() {
         "samples" => Starts::Samples,
         "small" => Starts::Small,

@@ -18,7 +18,7 @@
 use beatty_core::golden;
 use beatty_float::FloatClass;
 use beatty_hazards::{self as hazards, Stats};
-use beatty_judge::problem::WYTHOFF_MAX_PILE as POJ_LIMIT;
+use beatty_problems::problem::WYTHOFF_MAX_PILE as POJ_LIMIT;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
@@ -818,7 +818,7 @@ mod tests {
     #[test]
     fn the_default_range_is_the_wythoff_problem_limit() {
         // Two facts written in two places: the judge's problem spec and the hazards crate.
-        let spec = beatty_judge::Problem::Wythoff.spec();
+        let spec = beatty_problems::Problem::Wythoff.spec();
         for f in spec.fields {
             assert_eq!(f.max, POJ_LIMIT, "{}", f.name);
         }

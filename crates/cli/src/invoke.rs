@@ -15,7 +15,7 @@ pub(crate) struct InvokeArgs {
     /// The problem (name or alias), e.g. `fibonacci-nim` or `wythoff-play`
     ///
     /// An interactive one's contestants are the archetypes of
-    /// `beatty_judge::interact::archetypes`.
+    /// `beatty_problems::interact::archetypes`.
     problem: Task,
     /// The seeds, e.g. `--seeds 1..20` or `--seeds 3,7`
     ///

@@ -30,7 +30,7 @@ mod solve;
 mod testset;
 mod validate;
 
-use beatty_judge::Problem;
+use beatty_problems::Problem;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -266,7 +266,7 @@ fn usage_error(e: &clap::Error) -> String {
             Some(s) if !is_rust_parse_error(&s) => s,
             _ => format!(
                 "'{}' is not a number",
-                beatty_judge::text::excerpt(value.as_bytes(), 40)
+                beatty_problems::text::excerpt(value.as_bytes(), 40)
             ),
         };
         first = format!("{arg}: {why}");

@@ -14,7 +14,7 @@ pub(crate) const FORMS: &str = "write 1000000, 10^6 or 1e6";
 /// # Errors
 /// What is wrong, with the accepted forms; the text is bounded and escaped.
 pub(crate) fn count(s: &str) -> Result<u64, String> {
-    let shown = || beatty_judge::text::excerpt(s.as_bytes(), 40);
+    let shown = || beatty_problems::text::excerpt(s.as_bytes(), 40);
     let not_a_number = || format!("'{}' is not a whole number ({FORMS})", shown());
     let too_large = || format!("'{}' is too large (the largest is {})", shown(), u64::MAX);
     // Digits only, without the standard parser's `+`; `None` when too large.

@@ -17,7 +17,7 @@
 //! cleanly.
 
 use beatty_games::play::{Advice, BashRules, EuclidRules, FibonacciNimRules, Rules, WythoffRules};
-use beatty_judge::Problem;
+use beatty_problems::Problem;
 use clap::{Args, ValueEnum};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -353,7 +353,7 @@ fn numbers<const N: usize>(text: &str, what: &str) -> Result<[u64; N], String> {
     if words.len() != N {
         return Err(format!(
             "expected {what}, found {}",
-            beatty_judge::text::excerpt(text.as_bytes(), 40)
+            beatty_problems::text::excerpt(text.as_bytes(), 40)
         ));
     }
     let mut v = [0u64; N];
@@ -367,7 +367,7 @@ fn numbers<const N: usize>(text: &str, what: &str) -> Result<[u64; N], String> {
 /// (`0` itself is fine): no sign, no `03`, nothing above `u64::MAX`. The refusal names
 /// the word, bounded and escaped.
 fn decimal(word: &str) -> Result<u64, String> {
-    let shown = || beatty_judge::text::excerpt(word.as_bytes(), 40);
+    let shown = || beatty_problems::text::excerpt(word.as_bytes(), 40);
     let digits = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
     if !digits {
         return Err(format!(

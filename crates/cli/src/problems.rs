@@ -2,8 +2,8 @@
 //! interactive ones and their protocols.
 
 use crate::Outcome;
-use beatty_judge::Problem;
-use beatty_judge::interact::Game;
+use beatty_problems::Problem;
+use beatty_problems::interact::Game;
 use std::io::{self, Write};
 use std::process::ExitCode;
 

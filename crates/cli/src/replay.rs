@@ -3,7 +3,7 @@
 //! game: who played what, from which position to which, and how long the
 //! program thought.
 
-use beatty_judge::text::excerpt as text_escape;
+use beatty_problems::text::excerpt as text_escape;
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::process::ExitCode;

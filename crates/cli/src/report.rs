@@ -2,8 +2,8 @@
 //! JSON Lines (an object per test, then a summary object) and JUnit XML (one
 //! document, a testcase per test), for people, scripts and CI systems.
 
-use beatty_judge::Verdict;
 use beatty_judge::run::{Play, TestResult};
+use beatty_problems::Verdict;
 
 /// `--format`: how `judge run` reports.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -149,7 +149,7 @@ pub(crate) fn transcript(results: &[TestResult]) -> String {
                 game: t.ply.game,
                 ply: t.ply.ply,
                 by: match t.ply.by {
-                    beatty_judge::interact::Party::Judge => "judge",
+                    beatty_problems::interact::Party::Judge => "judge",
                     _ => "program",
                 },
                 line: &t.ply.line,

@@ -3,15 +3,20 @@
 
 use crate::report::{Format, Summary, json_line, text_line};
 use crate::{Outcome, fail};
-use beatty_judge::lang::{Compiled, Languages};
-use beatty_judge::run::Task;
-use beatty_judge::run::{RunConfig, run_tests, shut_down, tests_in, validate_tests, verdict_line};
-use beatty_judge::sandbox::{Isolation, strict_available};
+use beatty_judge::judging::{
+    self, IsolationChoice, Progress, Report, Request, Submission, TestSource, choose_isolation,
+};
+use beatty_judge::lang::{Language, Languages};
+use beatty_judge::run::{RunConfig, Task, TestResult, shut_down};
+use beatty_judge::sandbox::Isolation;
+use beatty_problems::Verdict;
 use clap::Args;
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::sync::{Mutex, PoisonError};
 
 /// `--isolation`: how each run is isolated.
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -144,12 +149,6 @@ pub(crate) fn seconds(name: &str, s: f64) -> Result<std::time::Duration, String>
     }
 }
 
-/// The submission to judge: a command, or a source file to compile first.
-enum Program<'a> {
-    Command(&'a [OsString]),
-    Source(&'a Path, beatty_judge::lang::Language),
-}
-
 /// What to say about a command given after `--` that names a file the sandbox
 /// cannot start (a source file, a file that is not executable): the reason
 /// and the command to type instead. `None` when it is a runnable file or not
@@ -192,154 +191,176 @@ pub(crate) fn language_table(file: Option<&Path>) -> Result<Languages, (u8, Stri
         .map_err(|e| (2, e))
 }
 
-/// `judge run` (Unix only: its sandbox is made of POSIX process control).
+/// `judge run` (Linux only: its sandbox is made of Linux process control):
+/// the arguments mapped onto a [`Request`], judged by [`judging::judge`],
+/// the report printed in its format.
 pub(crate) fn run(a: &RunArgs) -> Outcome {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    use std::io::IsTerminal;
-    use std::sync::atomic::Ordering;
-    let langs = match language_table(a.languages.as_deref()) {
-        Ok(t) => t,
+    let request = match request(a) {
+        Ok(r) => r,
         Err((code, e)) => return Ok(fail(code, &e)),
     };
-    let program = match (&a.file, a.cmd.is_empty()) {
-        (Some(_), false) => {
-            return Ok(fail(
-                2,
-                "give either a source FILE or a command after `--`, not both",
-            ));
-        }
-        (None, true) => {
-            return Ok(fail(
-                2,
-                &format!(
-                    "give a source file (e.g. `judge run {p} sol.cpp`) or a command after `--` (e.g. `judge run {p} -- ./a.out`)",
-                    p = a.problem
-                ),
-            ));
-        }
+    announce(a.isolation, request.config.isolation);
+    let printer = Printer::new(a.format);
+    let judged = judging::judge(&request, &printer);
+    printer.bar.finish_and_clear();
+    if let Some(e) = printer
+        .write_error
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+    {
+        return Err(e.into());
+    }
+    match judged {
+        Ok(Report::CompileError { tests, message }) => report_compile_error(a, &tests, &message),
+        Ok(Report::Judged {
+            tests,
+            results,
+            verdict,
+            line,
+        }) => match signalled() {
+            Some(code) => Ok(code),
+            None => report(a, &tests, &results, verdict, line),
+        },
+        Err(e) => Ok(signalled().unwrap_or_else(|| fail(3, &e.to_string()))),
+    }
+}
+
+/// The request `a` asks for, or the exit code and message of its mistake:
+/// checked in this order, the signal handlers installed between the
+/// program's checks and the limits'.
+fn request(a: &RunArgs) -> Result<Request, (u8, String)> {
+    let langs = language_table(a.languages.as_deref())?;
+    let submission = submission(a, &langs)?;
+    if a.jobs == Some(0) {
+        return Err((2, "--jobs must be at least 1".into()));
+    }
+    watch_signals()?;
+    let tests = match &a.tests {
+        Some(d) => TestSource::Dir(d.clone()),
+        None => TestSource::Generated { seed: a.seed },
+    };
+    Ok(Request {
+        task: a.problem,
+        submission,
+        tests,
+        config: config(a)?,
+    })
+}
+
+/// The program `a` names: a source FILE (its language by `--language` or
+/// its extension) or a command after `--`.
+fn submission(a: &RunArgs, langs: &Languages) -> Result<Submission, (u8, String)> {
+    match (&a.file, a.cmd.is_empty()) {
+        (Some(_), false) => Err((
+            2,
+            "give either a source FILE or a command after `--`, not both".into(),
+        )),
+        (None, true) => Err((
+            2,
+            format!(
+                "give a source file (e.g. `judge run {p} sol.cpp`) or a command after `--` (e.g. `judge run {p} -- ./a.out`)",
+                p = a.problem
+            ),
+        )),
         (Some(f), true) => {
-            let by_id = |id: &str| langs.list.iter().find(|l| l.id == id);
-            let lang = match a.language.as_deref() {
-                Some(id) => match by_id(id) {
-                    Some(l) => Some(l),
-                    None => {
-                        let ids: Vec<&str> = langs.list.iter().map(|l| l.id.as_str()).collect();
-                        return Ok(fail(
-                            2,
-                            &format!(
-                                "--language {}: no such language (known: {})",
-                                beatty_judge::text::excerpt(id.as_bytes(), 40),
-                                ids.join(", ")
-                            ),
-                        ));
-                    }
-                },
-                None => langs.of(f),
-            };
-            let Some(lang) = lang else {
-                return Ok(fail(
-                    2,
-                    &format!(
-                        "{}: no language has this extension (known: {}); give a command after `--` instead, or a --languages file",
-                        f.display(),
-                        langs.extensions()
-                    ),
-                ));
-            };
+            let language = language(a.language.as_deref(), f, langs)?.clone();
             if !f.is_file() {
-                return Ok(fail(3, &format!("{}: no such file", f.display())));
+                return Err((3, format!("{}: no such file", f.display())));
             }
-            Program::Source(f, lang.clone())
+            Ok(Submission::Source {
+                path: f.clone(),
+                language,
+            })
         }
         (None, false) => {
             if a.language.is_some() {
-                return Ok(fail(
+                return Err((
                     2,
-                    "--language names the language of a source FILE; a command after `--` runs as it is",
+                    "--language names the language of a source FILE; a command after `--` runs as it is".into(),
                 ));
             }
-            if let Some(hint) = command_hint(a.problem, &a.cmd, &langs) {
-                return Ok(fail(2, &hint));
+            if let Some(hint) = command_hint(a.problem, &a.cmd, langs) {
+                return Err((2, hint));
             }
-            Program::Command(&a.cmd)
+            Ok(Submission::Command(a.cmd.clone()))
         }
-    };
-    if a.jobs == Some(0) {
-        return Ok(fail(2, "--jobs must be at least 1"));
     }
-    let mut signals = match signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
-        Ok(s) => s,
-        Err(e) => {
-            return Ok(fail(3, &format!("cannot install the signal handlers: {e}")));
-        }
-    };
-    std::thread::spawn(move || {
-        if let Some(sig) = signals.forever().next() {
-            SIGNALLED.store(sig, Ordering::SeqCst);
-            shut_down();
-        }
-    });
-    let signalled = || match SIGNALLED.load(Ordering::SeqCst) {
-        0 => None,
-        s => Some(ExitCode::from(u8::try_from(128 + s).unwrap_or(1))),
-    };
-    let (time_limit, cpu_limit) = match (
-        seconds("--time-limit", a.time_limit),
-        a.cpu_limit.map(|c| seconds("--cpu-limit", c)).transpose(),
-    ) {
-        (Ok(t), Ok(c)) => (t, c),
-        (Err(e), _) | (_, Err(e)) => return Ok(fail(2, &e)),
-    };
-    let move_time_limit = match a.move_time_limit.map(|m| seconds("--move-time-limit", m)) {
-        None => None,
-        Some(Ok(m)) => Some(m),
-        Some(Err(e)) => return Ok(fail(2, &e)),
-    };
+}
+
+/// The language of the source `f`: the one of id `id`, else the one of its
+/// extension.
+fn language<'a>(
+    id: Option<&str>,
+    f: &Path,
+    langs: &'a Languages,
+) -> Result<&'a Language, (u8, String)> {
+    if let Some(id) = id {
+        return langs.list.iter().find(|l| l.id == id).ok_or_else(|| {
+            let ids: Vec<&str> = langs.list.iter().map(|l| l.id.as_str()).collect();
+            (
+                2,
+                format!(
+                    "--language {}: no such language (known: {})",
+                    beatty_problems::text::excerpt(id.as_bytes(), 40),
+                    ids.join(", ")
+                ),
+            )
+        });
+    }
+    langs.of(f).ok_or_else(|| {
+        (
+            2,
+            format!(
+                "{}: no language has this extension (known: {}); give a command after `--` instead, or a --languages file",
+                f.display(),
+                langs.extensions()
+            ),
+        )
+    })
+}
+
+/// The limits, isolation and parallelism `a` asks for.
+fn config(a: &RunArgs) -> Result<RunConfig, (u8, String)> {
+    let time_limit = seconds("--time-limit", a.time_limit).map_err(|e| (2, e))?;
+    let cpu_limit = a
+        .cpu_limit
+        .map(|c| seconds("--cpu-limit", c))
+        .transpose()
+        .map_err(|e| (2, e))?;
+    let move_time_limit = a
+        .move_time_limit
+        .map(|m| seconds("--move-time-limit", m))
+        .transpose()
+        .map_err(|e| (2, e))?;
     if matches!(a.problem, Task::Batch(_))
         && (a.move_time_limit.is_some() || a.transcript.is_some())
     {
-        return Ok(fail(
+        return Err((
             2,
-            &format!(
+            format!(
                 "--move-time-limit and --transcript are for interactive problems; {} is a batch problem",
                 a.problem
             ),
         ));
     }
     if !(1..=1 << 20).contains(&a.memory_limit) {
-        return Ok(fail(2, "--memory-limit must be between 1 and 1048576 MiB"));
+        return Err((2, "--memory-limit must be between 1 and 1048576 MiB".into()));
     }
     if !(1..=1 << 20).contains(&a.disk_limit) {
-        return Ok(fail(2, "--disk-limit must be between 1 and 1048576 MiB"));
+        return Err((2, "--disk-limit must be between 1 and 1048576 MiB".into()));
     }
-    let strict = strict_available();
-    let isolation = match (a.isolation, strict) {
-        (IsolationArg::Strict, false) => {
-            return Ok(fail(
-                3,
-                "--isolation strict: the kernel refuses PID/mount namespaces here (try --isolation basic)",
-            ));
-        }
-        (IsolationArg::Basic, _) | (IsolationArg::Auto, false) => Isolation::Basic,
-        _ => Isolation::Strict,
+    let choice = match a.isolation {
+        IsolationArg::Auto => IsolationChoice::Auto,
+        IsolationArg::Strict => IsolationChoice::Strict,
+        IsolationArg::Basic => IsolationChoice::Basic,
     };
-    let _ = writeln!(
-        io::stderr(),
-        "judge: isolation {isolation}; memory limit by {}; {}",
-        beatty_judge::sandbox::memory_enforcement(),
-        beatty_judge::sandbox::layers()
-    );
-    if let Some(open) = beatty_judge::sandbox::identity_left_open(isolation) {
-        let _ = writeln!(io::stderr(), "judge: warning: {open}");
-    }
-    if let Some(open) = beatty_judge::sandbox::left_open(isolation) {
-        let why = match a.isolation {
-            IsolationArg::Basic => "--isolation basic",
-            _ => "the kernel refuses namespaces here",
-        };
-        let _ = writeln!(io::stderr(), "judge: warning: {why}: {open}");
-    }
-    let cfg = RunConfig {
+    let isolation = choose_isolation(choice).map_err(|e| {
+        (
+            3,
+            format!("--isolation strict: {e} (try --isolation basic)"),
+        )
+    })?;
+    Ok(RunConfig {
         time_limit,
         cpu_limit,
         memory_limit: a.memory_limit << 20,
@@ -351,165 +372,144 @@ pub(crate) fn run(a: &RunArgs) -> Outcome {
         hide: Vec::new(),
         move_time_limit,
         transcript: a.transcript.is_some(),
-    };
-    let bar = if std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(0)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    // The generated test set lives in a private temporary directory, removed
-    // when `temp` drops (on every path out of this function).
-    let mut temp = None;
-    let dir = match &a.tests {
-        Some(d) => d.clone(),
-        None => {
-            let t = match beatty_judge::sandbox::scratch_dir("testset") {
-                Ok(t) => t,
-                Err(e) => {
-                    return Ok(fail(
-                        3,
-                        &format!("cannot create a temporary directory: {e}"),
-                    ));
-                }
-            };
-            let d = t.path().join("tests");
-            let written = match a.problem {
-                Task::Batch(p) => beatty_judge::testset::write_testset(p, &d, a.seed),
-                Task::Play(g) => beatty_judge::testset::write_play_testset(g, &d, a.seed),
-                other => return Ok(fail(3, &format!("{other}: no test set to generate"))),
-            };
-            if let Err(e) = written {
-                return Ok(fail(3, &e.to_string()));
-            }
-            // The judge's own, as everything it makes: 0700 and 0600.
-            if let Err(e) = private(&d) {
-                return Ok(fail(3, &format!("{}: {e}", d.display())));
-            }
-            temp = Some(t);
-            d
+    })
+}
+
+/// SIGINT, SIGTERM and SIGHUP stop every run and are remembered for the
+/// exit code (128 + the signal).
+fn watch_signals() -> Result<(), (u8, String)> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .map_err(|e| (3, format!("cannot install the signal handlers: {e}")))?;
+    std::thread::spawn(move || {
+        if let Some(sig) = signals.forever().next() {
+            SIGNALLED.store(sig, Ordering::SeqCst);
+            shut_down();
         }
-    };
-    let mut cfg = cfg;
-    cfg.hide.push(dir.clone());
-    let tests = match tests_in(&dir)
-        .map_err(|e| format!("cannot read the tests: {e}"))
-        .and_then(|tests| {
-            if tests.is_empty() {
-                return Err(format!("no *.in files in {}", dir.display()));
-            }
-            validate_tests(a.problem, &tests).map_err(|e| e.to_string())?;
-            Ok(tests)
-        }) {
-        Ok(t) => t,
-        Err(e) => return Ok(fail(3, &e)),
-    };
-    let names: Vec<String> = tests.iter().map(|t| t.name.clone()).collect();
-    // A source file is compiled into a directory of its own (0700: the runs
-    // get copies where their ids can read them), removed when `build` drops.
-    let mut build = None;
-    let cmd: Vec<OsString> = match program {
-        Program::Command(c) => c.to_vec(),
-        Program::Source(src, lang) => {
-            let out = match beatty_judge::sandbox::scratch_dir("compile") {
-                Ok(t) => t,
-                Err(e) => {
-                    return Ok(fail(
-                        3,
-                        &format!("cannot create a temporary directory: {e}"),
-                    ));
-                }
-            };
-            let _ = writeln!(
-                io::stderr(),
-                "judge: compiling {} as {}",
-                src.display(),
-                lang.name
-            );
-            let limits = beatty_judge::lang::CompileLimits {
-                program_memory: cfg.memory_limit,
-                ..Default::default()
-            };
-            let compiled =
-                beatty_judge::lang::compile(&lang, src, out.path(), &limits, isolation, &cfg.hide);
-            match compiled {
-                Ok(Compiled::Ready(c)) => {
-                    build = Some(out);
-                    c
-                }
-                Ok(Compiled::Error(m)) => {
-                    drop(temp);
-                    return report_compile_error(a, &names, &m);
-                }
-                Err(e) => {
-                    if let Some(code) = signalled() {
-                        return Ok(code);
-                    }
-                    return Ok(fail(3, &e.to_string()));
-                }
-            }
-        }
-    };
-    if let Some(code) = signalled() {
-        return Ok(code);
+    });
+    Ok(())
+}
+
+/// The exit code of the signal that stopped `judge run`, if one did.
+fn signalled() -> Option<ExitCode> {
+    match SIGNALLED.load(Ordering::SeqCst) {
+        0 => None,
+        s => Some(ExitCode::from(u8::try_from(128 + s).unwrap_or(1))),
     }
-    let write_error: std::sync::Mutex<Option<std::io::Error>> = std::sync::Mutex::new(None);
-    bar.set_length(tests.len() as u64);
-    let result = run_tests(a.problem, &tests, &cmd, &cfg, &|r| {
-        bar.inc(1);
-        let line = match a.format {
+}
+
+/// The isolation and the sandbox's layers on stderr, with a warning for
+/// what `isolation` leaves open.
+fn announce(asked: IsolationArg, isolation: Isolation) {
+    let mut err = io::stderr().lock();
+    let _ = writeln!(
+        err,
+        "judge: isolation {isolation}; memory limit by {}; {}",
+        beatty_judge::sandbox::memory_enforcement(),
+        beatty_judge::sandbox::layers()
+    );
+    if let Some(open) = beatty_judge::sandbox::identity_left_open(isolation) {
+        let _ = writeln!(err, "judge: warning: {open}");
+    }
+    if let Some(open) = beatty_judge::sandbox::left_open(isolation) {
+        let why = match asked {
+            IsolationArg::Basic => "--isolation basic",
+            _ => "the kernel refuses namespaces here",
+        };
+        let _ = writeln!(err, "judge: warning: {why}: {open}");
+    }
+}
+
+/// What `judge run` prints while it judges: the compile on stderr, a progress
+/// bar on a terminal, each test's line (text, JSON) on stdout as it ends. A
+/// failed write stops every run and is kept for the exit.
+struct Printer {
+    format: Format,
+    bar: indicatif::ProgressBar,
+    write_error: Mutex<Option<io::Error>>,
+}
+
+impl Printer {
+    fn new(format: Format) -> Printer {
+        let bar = if io::stderr().is_terminal() {
+            indicatif::ProgressBar::new(0)
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        Printer {
+            format,
+            bar,
+            write_error: Mutex::new(None),
+        }
+    }
+}
+
+impl Progress for Printer {
+    fn compiling(&self, path: &Path, language: &Language) {
+        let _ = writeln!(
+            io::stderr(),
+            "judge: compiling {} as {}",
+            path.display(),
+            language.name
+        );
+    }
+
+    fn running(&self, tests: usize) {
+        self.bar.set_length(tests as u64);
+    }
+
+    fn done(&self, r: &TestResult) {
+        self.bar.inc(1);
+        let line = match self.format {
             Format::Text => text_line(r),
             Format::Json => json_line(r),
             Format::Junit => return,
         };
-        let w = bar.suspend(|| {
-            let mut out = std::io::stdout().lock();
+        let w = self.bar.suspend(|| {
+            let mut out = io::stdout().lock();
             out.write_all(line.as_bytes()).and_then(|()| out.flush())
         });
         if let Err(e) = w {
-            let mut slot = write_error
+            let mut slot = self
+                .write_error
                 .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
+                .unwrap_or_else(PoisonError::into_inner);
             if slot.is_none() {
                 *slot = Some(e);
                 shut_down();
             }
         }
-    })
-    .map_err(|e| e.to_string());
-    bar.finish_and_clear();
-    drop(build);
-    if let Some(e) = write_error
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-    {
-        drop(temp);
-        return Err(e.into());
     }
-    if let Some(code) = signalled() {
-        drop(temp);
-        return Ok(code);
+
+    fn stopped(&self) -> bool {
+        signalled().is_some()
     }
-    let results = match result {
-        Ok(r) => r,
-        Err(e) => return Ok(fail(3, &e)),
-    };
-    drop(temp);
+}
+
+/// The report of a judging: the transcript if asked, the summary, and the
+/// exit code (0 for AC, else 1).
+fn report(
+    a: &RunArgs,
+    tests: &[String],
+    results: &[TestResult],
+    verdict: Verdict,
+    line: String,
+) -> Outcome {
     if let Some(path) = &a.transcript
-        && let Err(e) = std::fs::write(path, crate::report::transcript(&results))
+        && let Err(e) = std::fs::write(path, crate::report::transcript(results))
     {
         return Ok(fail(3, &format!("{}: {e}", path.display())));
     }
-    let (line, v) = verdict_line(&results, tests.len());
     let summary = Summary {
         problem: a.problem.name(),
-        verdict: v,
+        verdict,
         line,
-        results: &results,
-        tests: &names,
+        results,
+        tests,
         compile_error: None,
     };
     write_summary(a.format, &summary)?;
-    Ok(if v == beatty_judge::Verdict::Accepted {
+    Ok(if verdict == Verdict::Accepted {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -544,7 +544,7 @@ fn report_compile_error(a: &RunArgs, names: &[String], message: &str) -> Outcome
     }
     let summary = Summary {
         problem: a.problem.name(),
-        verdict: beatty_judge::Verdict::CompileError,
+        verdict: Verdict::CompileError,
         line,
         results: &[],
         tests: names,
@@ -552,22 +552,4 @@ fn report_compile_error(a: &RunArgs, names: &[String], message: &str) -> Outcome
     };
     write_summary(a.format, &summary)?;
     Ok(ExitCode::from(1))
-}
-
-/// Makes the tree `dir` (directories and regular files the judge wrote)
-/// its own only: directories 0700, files 0600.
-fn private(dir: &Path) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    let mode = |p: &Path, m: u32| std::fs::set_permissions(p, std::fs::Permissions::from_mode(m));
-    mode(dir, 0o700)?;
-    for e in std::fs::read_dir(dir)? {
-        let e = e?;
-        let kind = e.file_type()?;
-        if kind.is_dir() {
-            private(&e.path())?;
-        } else if kind.is_file() {
-            mode(&e.path(), 0o600)?;
-        }
-    }
-    Ok(())
 }

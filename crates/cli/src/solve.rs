@@ -3,9 +3,9 @@
 //! to a win on its standard streams.
 
 use crate::{Outcome, exit, fail};
-use beatty_judge::interact::{Game, solution::Solution};
 use beatty_judge::run::Task;
-use beatty_judge::{SolveError, solve};
+use beatty_problems::interact::{Game, solution::Solution};
+use beatty_problems::{SolveError, solve};
 use clap::Args;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;

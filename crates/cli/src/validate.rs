@@ -3,9 +3,9 @@
 
 use crate::solve::SolveArgs;
 use crate::{Outcome, exit, fail};
-use beatty_judge::interact::{Game, starts};
 use beatty_judge::run::Task;
-use beatty_judge::validate::{ValidateError, validate_reader};
+use beatty_problems::interact::{Game, starts};
+use beatty_problems::validate::{ValidateError, validate_reader};
 use std::io::Read;
 use std::io::{self, Write};
 use std::process::ExitCode;

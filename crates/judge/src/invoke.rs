@@ -24,14 +24,14 @@
 //! cases of its mistake.
 //!
 //! An interactive problem's submissions are the contestants of
-//! [`crate::interact::archetypes`] (a correct one and the archetypes of wrong
+//! [`beatty_problems::interact::archetypes`] (a correct one and the archetypes of wrong
 //! play, in Python), its test sets those of
 //! [`crate::testset::write_play_testset`], and each move may take at most a
 //! second unless the configuration says otherwise, so that a contestant that
 //! never flushes is TLE without waiting for the wall limit of every test.
 
-use crate::Verdict;
 use crate::run::{RunConfig, RunError, Task, run_tests, tests_in};
+use beatty_problems::Verdict;
 use core::fmt;
 use std::io::{self, Write};
 use std::os::unix::fs::PermissionsExt;
@@ -72,7 +72,8 @@ impl Expected {
     /// Whether `v`, the verdict of a whole test set, keeps the promise.
     ///
     /// ```
-    /// use beatty_judge::{invoke::Expected, Verdict};
+    /// use beatty_judge::invoke::Expected;
+    /// use beatty_problems::Verdict;
     /// assert!(Expected::WrongAnswer.admits(Verdict::PresentationError));
     /// assert!(!Expected::WrongAnswer.admits(Verdict::Accepted));
     /// assert!(!Expected::TimeLimit.admits(Verdict::WrongAnswer));
@@ -307,7 +308,7 @@ pub fn parse_seeds(s: &str) -> Result<Vec<u64>, String> {
     let bad = |part: &str| {
         format!(
             "bad seeds `{}`: expected a seed, a range LO..HI (both included) or a comma-separated list of these",
-            crate::text::excerpt(part.as_bytes(), 64)
+            beatty_problems::text::excerpt(part.as_bytes(), 64)
         )
     };
     let mut seeds = Vec::new();
@@ -398,7 +399,7 @@ pub fn invoke(
                 )
             })
             .collect(),
-        Task::Play(g) => crate::interact::archetypes::ALL
+        Task::Play(g) => beatty_problems::interact::archetypes::ALL
             .iter()
             .map(|a| (a.path, a.source(g), a.mistake().to_owned()))
             .collect(),
@@ -527,7 +528,7 @@ mod tests {
             detail: String::new(),
         };
         let m = Matrix {
-            problem: crate::Problem::Bash.into(),
+            problem: beatty_problems::Problem::Bash.into(),
             seeds: vec![1, 2],
             tests: vec!["01-sample".into()],
             rows: vec![

@@ -56,11 +56,11 @@
 //! ([`CompileLimits`]): the compiler reads the system directories and the
 //! source, and writes only its own empty directory, whose regular files are
 //! then kept in `{dir}`. A compiler that fails, or runs out of time or memory,
-//! is a compile error ([`crate::Verdict::CompileError`]), its messages
-//! bounded and escaped ([`crate::text::excerpt`]); a compiler that is not
+//! is a compile error ([`beatty_problems::Verdict::CompileError`]), its messages
+//! bounded and escaped ([`beatty_problems::text::excerpt`]); a compiler that is not
 //! installed, or that the sandbox cannot reach, is the judge's error.
 
-use crate::text::excerpt;
+use beatty_problems::text::excerpt;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;

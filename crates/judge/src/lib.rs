@@ -1,67 +1,42 @@
-//! The `judge` tool as a library: the classic golden-ratio game problems of
-//! online judges (Wythoff's, Bash's and Euclid's games and Fibonacci nim, in
-//! several formats; [`Problem`] lists them with their judge ids, and each has
-//! its module in [`problem`]), answered exactly.
+//! Judging solutions of the classic golden-ratio game problems: running
+//! submissions on test sets in a sandbox and giving verdicts, the languages
+//! they are written in, test sets on disk, the matrix of a package's
+//! invocations, and problem packages. What a problem is and how its answers
+//! are computed and checked is the pure crate `beatty-problems`, which this
+//! one runs programs against.
 //!
-//! Online judges accept float solutions of these problems that print wrong answers
-//! on legal inputs. This crate is the other side of the table:
-//!
-//! * [`solve()`] — the exact reference solver, streaming and tolerant of layout;
-//! * [`validate()`] — a strict validator in the testlib tradition;
-//! * [`check()`] — a checker with the verdicts of testlib's `ncmp`/`wcmp`;
-//! * [`problem`] — one module per problem, the description every driver reads;
-//! * [`generate`] — reproducible test generators, including *hack* cases on which the
-//!   float formulas of `beatty-float` answer wrongly;
-//! * [`testset`] — a complete test set on disk;
 //! * [`run`](mod@run) — a local judge: runs a submission on a test set with time and
-//!   output limits and gives a verdict (Unix only, like the [`sandbox`] it runs in);
+//!   output limits and gives a verdict (Linux only, like the [`sandbox`] it runs in);
+//! * [`judging`] — `judge run`'s whole work as one call: test set, compile,
+//!   runs, verdict, with progress through a callback (Linux only);
 //! * [`invoke`](mod@invoke) — every package submission of a problem judged on the test set
-//!   of every seed (the matrix of invocations; Unix only);
+//!   of every seed (the matrix of invocations; Linux only);
 //! * [`lang`] — the language table: how a source file is compiled and run;
-//! * [`explain`] — one position explained for a person;
-//! * [`interact`] — the referee of the interactive game problems: the contestant
-//!   plays against a perfect opponent, move by move, as a pure state machine.
+//! * [`testset`] — a complete test set on disk;
+//! * [`package`] — Kattis problem packages (DOMjudge zip too).
 //!
 //! ```
-//! use beatty_judge::{solve, validate, Problem};
-//! let input = b"2 1\n8 4\n4 7\n";
-//! assert!(validate(Problem::Wythoff, input).is_ok());
-//! let mut out = Vec::new();
-//! solve(Problem::Wythoff, &input[..], &mut out).unwrap();
-//! assert_eq!(out, b"0\n1\n0\n");
+//! use beatty_judge::testset::write_testset;
+//! use beatty_problems::Problem;
+//! let dir = tempfile::tempdir().unwrap();
+//! let names = write_testset(Problem::Bash, &dir.path().join("tests"), 1).unwrap();
+//! assert_eq!(names[0], "01-sample");
+//! assert!(dir.path().join("tests/01-sample.ans").is_file());
 //! ```
 
 #![forbid(unsafe_code)]
 
-pub mod check;
-mod compare;
-pub mod explain;
-pub mod generate;
-pub mod interact;
 #[cfg(target_os = "linux")]
 pub mod invoke;
+#[cfg(target_os = "linux")]
+pub mod judging;
 pub mod lang;
 pub mod package;
-pub mod problem;
-mod rng;
 #[cfg(target_os = "linux")]
 pub mod run;
 #[cfg(target_os = "linux")]
 pub use beatty_sandbox as sandbox;
-pub mod solve;
-#[cfg(test)]
-mod testing;
 pub mod testset;
-pub mod text;
-pub mod validate;
-pub mod verdict;
-mod window;
-
-pub use check::{CheckResult, check};
-pub use problem::{Problem, UnknownProblem};
-pub use solve::{InputError, SolveError, SolveSummary, solve};
-pub use validate::{ValidSummary, ValidationError, validate};
-pub use verdict::Verdict;
 
 /// The examples of the crate's README (its crates.io page), run by `cargo test` as doctests.
 #[cfg(doctest)]

@@ -15,7 +15,7 @@
 //!   allocation named on standard error: see the sandbox's docs);
 //! * **RE** — a non-zero exit code or death by a signal; the last bytes of its
 //!   standard error are kept, escaped and bounded;
-//! * otherwise the output is checked with [`crate::check()`]: **AC**, **WA** or **PE**.
+//! * otherwise the output is checked with [`beatty_problems::check()`]: **AC**, **WA** or **PE**.
 //!
 //! The overall verdict is that of the first failing test in test order, or AC.
 //!
@@ -26,10 +26,10 @@
 
 mod duel;
 
-use crate::interact::{Game, Ply};
 use crate::sandbox::{self, Exit, Isolation, Limit, Limits, Outcome};
-use crate::text::excerpt;
-use crate::{Problem, Verdict, check};
+use beatty_problems::interact::{Game, Ply};
+use beatty_problems::text::excerpt;
+use beatty_problems::{Problem, Verdict, check};
 use std::ffi::OsString;
 use std::fmt;
 use std::os::unix::ffi::OsStrExt;
@@ -43,9 +43,9 @@ use std::time::Duration;
 ///
 /// ```
 /// use beatty_judge::run::Task;
-/// let t: Task = beatty_judge::Problem::Wythoff.into();
+/// let t: Task = beatty_problems::Problem::Wythoff.into();
 /// assert_eq!(t.name(), "wythoff");
-/// let p: Task = beatty_judge::interact::Game::Wythoff.into();
+/// let p: Task = beatty_problems::interact::Game::Wythoff.into();
 /// assert_eq!(p.name(), "wythoff-play");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,7 +88,7 @@ impl fmt::Display for UnknownTask {
         write!(
             f,
             "{}; interactive: ",
-            crate::UnknownProblem(self.0.clone())
+            beatty_problems::UnknownProblem(self.0.clone())
         )?;
         let names: Vec<&str> = Game::ALL.iter().map(|g| g.name()).collect();
         f.write_str(&names.join(", "))
@@ -207,8 +207,10 @@ pub fn validate_tests(task: impl Into<Task>, tests: &[Test]) -> Result<(), RunEr
         let data =
             std::fs::read(&t.input).map_err(|e| RunError(format!("{}: {e}", t.input.display())))?;
         let invalid = match task {
-            Task::Batch(p) => crate::validate(p, &data).err().map(|e| e.to_string()),
-            Task::Play(g) => crate::interact::starts::parse(g, &data)
+            Task::Batch(p) => beatty_problems::validate(p, &data)
+                .err()
+                .map(|e| e.to_string()),
+            Task::Play(g) => beatty_problems::interact::starts::parse(g, &data)
                 .err()
                 .map(|e| e.to_string()),
         };
@@ -537,7 +539,7 @@ pub(crate) fn cannot_start(program: &Path, error: &std::io::Error) -> Option<Str
 ///
 /// ```no_run
 /// use beatty_judge::run::{run_tests, tests_in, RunConfig};
-/// use beatty_judge::Problem;
+/// use beatty_problems::Problem;
 /// let tests = tests_in(std::path::Path::new("tests-wythoff")).unwrap();
 /// let cmd = ["python3".into(), "solution.py".into()];
 /// let results = run_tests(Problem::Wythoff, &tests, &cmd, &RunConfig::default(), &|_| ()).unwrap();
@@ -717,7 +719,7 @@ impl Snapshot {
 ///
 /// ```
 /// use beatty_judge::run::{verdict_line, TestResult};
-/// use beatty_judge::Verdict;
+/// use beatty_problems::Verdict;
 /// let t = |v| TestResult { name: String::new(), verdict: v, time: Default::default(), cpu: Default::default(), memory: 0, detail: String::new(), play: None };
 /// let (line, v) = verdict_line(&[t(Verdict::Accepted), t(Verdict::TimeLimit), t(Verdict::WrongAnswer)], 3);
 /// assert_eq!(line, "verdict: TLE (1/3 tests)");

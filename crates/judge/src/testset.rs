@@ -10,21 +10,22 @@
 //! | `04-random-small` | 10 `random` cases |
 //! | `05-random` | 1000 `random` cases |
 //! | `06-mixed` | the `mixed` profile |
-//! | `07-max` | the `max` profile, with at most 20 000 cases (fewer where [`crate::generate::default_max_cases`] says so) |
+//! | `07-max` | the `max` profile, with at most 20 000 cases (fewer where [`beatty_problems::generate::default_max_cases`] says so) |
 //!
 //! each as `NN-name.in` and `NN-name.ans`. Every `.in` is checked with
-//! [`crate::validate()`] before it is written, and every `.ans` comes from
-//! [`crate::solve()`].
+//! [`beatty_problems::validate()`] before it is written, and every `.ans` comes from
+//! [`beatty_problems::solve()`].
 
-use crate::Problem;
-use crate::generate::{Profile, generate};
+use beatty_problems::Problem;
+use beatty_problems::generate::{Profile, generate};
 use core::fmt;
 use std::path::{Path, PathBuf};
 
 /// The sample input of a problem (from the problem statement).
 ///
 /// ```
-/// use beatty_judge::{testset::sample, Problem};
+/// use beatty_judge::testset::sample;
+/// use beatty_problems::Problem;
 /// assert_eq!(sample(Problem::Wythoff), b"2 1\n8 4\n4 7\n");
 /// ```
 #[must_use]
@@ -110,7 +111,7 @@ fn old_testset(dir: &Path) -> Result<Vec<PathBuf>, TestsetError> {
 
 /// Writes the test set of the interactive `game` for `seed` into `dir` (which
 /// must not exist, or be empty) and returns the test names in order: one
-/// test a profile of [`crate::interact::starts::Profile`], named after it
+/// test a profile of [`beatty_problems::interact::starts::Profile`], named after it
 /// (`01-samples`, `02-small`, `03-hazard`, `04-large`, `05-many`,
 /// `06-both-sides`), each `T S` and its starts, the opponent's seed derived
 /// from `seed`.
@@ -118,11 +119,11 @@ fn old_testset(dir: &Path) -> Result<Vec<PathBuf>, TestsetError> {
 /// # Errors
 /// A failed write, naming the path.
 pub fn write_play_testset(
-    game: crate::interact::Game,
+    game: beatty_problems::interact::Game,
     dir: &Path,
     seed: u64,
 ) -> Result<Vec<String>, TestsetError> {
-    use crate::interact::starts::{self, Profile};
+    use beatty_problems::interact::starts::{self, Profile};
     std::fs::create_dir_all(dir).map_err(io_at(dir))?;
     let mut names = Vec::new();
     for (i, profile) in Profile::ALL.into_iter().enumerate() {
@@ -162,7 +163,8 @@ pub fn write_play_testset(
 /// a generated input that does not validate (a bug).
 ///
 /// ```no_run
-/// use beatty_judge::{testset::write_testset, Problem};
+/// use beatty_judge::testset::write_testset;
+/// use beatty_problems::Problem;
 /// let names = write_testset(Problem::Euclid, std::path::Path::new("target/tests-euclid"), 1).unwrap();
 /// assert_eq!(names[0], "01-sample");
 /// ```
@@ -180,9 +182,9 @@ pub fn write_testset(problem: Problem, dir: &Path, seed: u64) -> Result<Vec<Stri
         .prefix(&format!(".judge-testset-{}-", std::process::id()))
         .tempdir_in(parent)
         .map_err(io_at(parent))?;
-    let max_cases = crate::generate::default_max_cases(problem).min(20_000);
+    let max_cases = beatty_problems::generate::default_max_cases(problem).min(20_000);
     let random_cases = match problem.spec().framing {
-        crate::problem::Framing::Counted { max, .. } => max.min(1000),
+        beatty_problems::problem::Framing::Counted { max, .. } => max.min(1000),
         _ => 1000,
     };
     // None for the sample or Some((profile, seed, cases)), in the order of NAMES.
@@ -207,10 +209,10 @@ pub fn write_testset(problem: Problem, dir: &Path, seed: u64) -> Result<Vec<Stri
                 v
             }
         };
-        crate::validate(problem, &input)
+        beatty_problems::validate(problem, &input)
             .map_err(|e| TestsetError::Invalid(format!("{name}.in is invalid: {e}")))?;
         let mut ans = Vec::new();
-        crate::solve(problem, &input[..], &mut ans)
+        beatty_problems::solve(problem, &input[..], &mut ans)
             .map_err(|e| TestsetError::Invalid(format!("{name}.in: solve failed: {e}")))?;
         for (ext, data) in [("in", &input), ("ans", &ans)] {
             let path = tmp.path().join(format!("{name}.{ext}"));
@@ -235,7 +237,7 @@ pub fn write_testset(problem: Problem, dir: &Path, seed: u64) -> Result<Vec<Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Verdict, check};
+    use beatty_problems::{Verdict, check};
     use std::fs;
 
     /// The names and contents of the files of `dir`, sorted.

@@ -10,9 +10,9 @@
 //! where cargo provides the binary's path.)
 
 use beatty_games::{Outcome, bash, euclid, fibonacci_nim, wythoff};
-use beatty_judge::generate::{Profile, generate};
-use beatty_judge::problem::{Answer, Framing, WinningMoves};
-use beatty_judge::{Problem, Verdict, check, solve, validate};
+use beatty_problems::generate::{Profile, generate};
+use beatty_problems::problem::{Answer, Framing, WinningMoves};
+use beatty_problems::{Problem, Verdict, check, solve, validate};
 use quickcheck::{TestResult, quickcheck};
 
 /// The cases of a valid input as lists of numbers (the count line and the
@@ -331,7 +331,7 @@ quickcheck! {
 /// folded into each field's range (or left as they are when `wild`), the
 /// count line or terminator of its framing.
 fn input_from(problem: Problem, values: &[(u64, u64)], wild: bool) -> String {
-    use beatty_judge::problem::{Framing, Relation};
+    use beatty_problems::problem::{Framing, Relation};
     let spec = problem.spec();
     let mut lines = Vec::new();
     for &(a, b) in values.iter().take(50) {
@@ -541,7 +541,7 @@ fn wcmp(answer: &[u8], output: &[u8]) -> u8 {
 }
 
 /// `output` changed by one to three random edits.
-fn mutate(output: &[u8], rng: &mut beatty_judge::generate::SplitMix64) -> Vec<u8> {
+fn mutate(output: &[u8], rng: &mut beatty_problems::generate::SplitMix64) -> Vec<u8> {
     const POOL: &[&str] = &[
         "0",
         "1",
@@ -575,7 +575,7 @@ fn mutate(output: &[u8], rng: &mut beatty_judge::generate::SplitMix64) -> Vec<u8
         .filter(|t| !t.is_empty())
         .map(<[u8]>::to_vec)
         .collect();
-    let pick = |rng: &mut beatty_judge::generate::SplitMix64, n: usize| {
+    let pick = |rng: &mut beatty_problems::generate::SplitMix64, n: usize| {
         rng.range(0, n as u64 - 1) as usize
     };
     let mut crlf = false;
@@ -624,8 +624,8 @@ fn mutate(output: &[u8], rng: &mut beatty_judge::generate::SplitMix64) -> Vec<u8
 
 #[test]
 fn check_gives_the_verdicts_of_testlib_ncmp_and_wcmp_on_mutated_outputs() {
-    use beatty_judge::problem::OutputKind;
-    let mut rng = beatty_judge::generate::SplitMix64::new(2026);
+    use beatty_problems::problem::OutputKind;
+    let mut rng = beatty_problems::generate::SplitMix64::new(2026);
     let mut seen = [0usize; 3];
     for problem in Problem::ALL {
         let reference: fn(&[u8], &[u8]) -> u8 = match problem.spec().output {
@@ -687,7 +687,7 @@ fn every_test_set_answer_is_accepted_and_a_few_mb_at_most() {
 
 #[test]
 fn validate_states_the_true_range_of_each_field() {
-    use beatty_judge::problem::Framing;
+    use beatty_problems::problem::Framing;
     for problem in Problem::ALL {
         let spec = problem.spec();
         let f = spec.fields[0];
@@ -763,7 +763,7 @@ fn validate_and_solve_name_what_they_found_alike() {
     for (problem, input) in inputs {
         let v = validate(problem, input).expect_err("invalid").to_string();
         let found = match solve(problem, input, Vec::new()) {
-            Err(beatty_judge::solve::SolveError::Input(e)) => e.found,
+            Err(beatty_problems::solve::SolveError::Input(e)) => e.found,
             r => panic!("{problem} {input:?}: {r:?}"),
         };
         assert!(found.starts_with('"'), "{found}");

@@ -44,7 +44,7 @@ const SIZE: (u32, u32) = (960, 760);
 const LEGEND_WIDTH: u32 = 230;
 /// The hazards of `plot hazards` are listed (and drawn one by one) up to this k: the
 /// POJ 1067 limit, as `judge hazards` lists by default.
-const LIST_TO: u64 = beatty_judge::problem::WYTHOFF_MAX_PILE;
+const LIST_TO: u64 = beatty_problems::problem::WYTHOFF_MAX_PILE;
 /// Eight colours of the viridis map, for the value bands of a heat map.
 const BANDS: [RGBColor; 8] = [
     RGBColor(0x44, 0x01, 0x54),

@@ -6,8 +6,8 @@
 //! submission, an implementation independent of the judge's solver.
 #![cfg(target_os = "linux")]
 
-use beatty_judge::Problem;
 use beatty_judge::package::assets;
+use beatty_problems::Problem;
 use std::path::Path;
 use std::process::Command;
 

@@ -222,8 +222,8 @@ const MALFORMED: &[Row] = &[
 fn validate_rejects_each_malformed_input_at_the_right_place() {
     assert!(MALFORMED.len() >= 20);
     for (problem, input, (line, column), _) in MALFORMED {
-        let p: beatty_judge::Problem = problem.parse().expect("problem");
-        let e = beatty_judge::validate(p, input.as_bytes()).expect_err(input);
+        let p: beatty_problems::Problem = problem.parse().expect("problem");
+        let e = beatty_problems::validate(p, input.as_bytes()).expect_err(input);
         assert_eq!(
             (e.line, e.column),
             (*line, *column),
@@ -652,7 +652,7 @@ fn submissions() -> PathBuf {
 /// exact and the float Python solutions).
 pub(crate) fn wythoff_asset(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../judge/src/problem/wythoff")
+        .join("../problems/src/problem/wythoff")
         .join(name)
 }
 

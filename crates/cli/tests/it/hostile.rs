@@ -814,7 +814,7 @@ fn honest_programs_of_every_runtime_get_ac() {
     };
     let cpp = prog.join("exact-cpp");
     let cpp_src =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../judge/src/problem/wythoff/exact.cpp");
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/src/problem/wythoff/exact.cpp");
     if built(
         "C++",
         "g++",

@@ -7,10 +7,10 @@
 //! mutated outputs. The full verification of the packages by problemtools is
 //! `scripts/verify-packages.sh`.
 
-use beatty_judge::generate::{Profile, generate};
 use beatty_judge::package::{BadOut, Options, PackageError, assets, write_package};
-use beatty_judge::problem::{Framing, Spec};
-use beatty_judge::{Problem, Verdict, check, solve, validate};
+use beatty_problems::generate::{Profile, generate};
+use beatty_problems::problem::{Framing, Spec};
+use beatty_problems::{Problem, Verdict, check, solve, validate};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -564,7 +564,7 @@ fn every_problem_has_assets_and_a_missing_one_is_an_error() {
                 s.path
             );
         }
-        let custom = problem.spec().output == beatty_judge::problem::OutputKind::Custom;
+        let custom = problem.spec().output == beatty_problems::problem::OutputKind::Custom;
         assert_eq!(
             a.iter().any(|a| a.path.starts_with("output_validators/")),
             custom,
@@ -575,7 +575,7 @@ fn every_problem_has_assets_and_a_missing_one_is_an_error() {
     assert!(assets("wythoff-big").is_some() && assets("fibonacci-nim").is_some());
     assert!(assets("nim").is_none());
     let e = PackageError::NoAssets("nim");
-    assert!(e.to_string().contains("crates/judge/src/problem/"));
+    assert!(e.to_string().contains("crates/problems/src/problem/"));
 }
 
 #[test]
@@ -1229,11 +1229,11 @@ fn the_solutions_of_the_coming_problems_are_right_and_the_float_ones_wrong() {
 /// Replays an `.interaction` file against a fresh referee: every `>` line
 /// fed, every `<` line what the referee sent; the referee's final verdict.
 fn replay_interaction(
-    game: beatty_judge::interact::Game,
+    game: beatty_problems::interact::Game,
     input: &[u8],
     interaction: &str,
 ) -> Verdict {
-    use beatty_judge::interact::{Referee, starts};
+    use beatty_problems::interact::{Referee, starts};
     let (st, seed) = starts::parse(game, input).expect("the sample's test parses");
     let mut referee = Referee::new(st, seed).expect("referee");
     let mut pending: Vec<u8> = referee.output();
@@ -1262,7 +1262,7 @@ fn replay_interaction(
 
 #[test]
 fn an_interactive_package_holds_its_tests_interactor_samples_and_submissions() {
-    use beatty_judge::interact::{Game, archetypes, starts};
+    use beatty_problems::interact::{Game, archetypes, starts};
     let dir = temp();
     for game in Game::ALL {
         let short: String = game
@@ -1410,7 +1410,7 @@ fn mutate_test(text: &[u8], rng: &mut Rng) -> Vec<u8> {
 
 #[test]
 fn the_interactive_input_validator_accepts_exactly_what_parse_accepts() {
-    use beatty_judge::interact::{Game, starts};
+    use beatty_problems::interact::{Game, starts};
     let dir = temp();
     let mut rng = Rng(0x1234_5678_9abc_def1);
     for game in Game::ALL {

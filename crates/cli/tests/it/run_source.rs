@@ -5,8 +5,8 @@
 //! with nothing on stderr, `--jobs 0`, the help on bare names).
 #![cfg(target_os = "linux")]
 
-use beatty_judge::Problem;
 use beatty_judge::package::assets;
+use beatty_problems::Problem;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -67,7 +67,7 @@ fn small_tests(dir: &Path) -> PathBuf {
     for (i, c) in cases.iter().enumerate() {
         let input = format!("{c}\n");
         let mut ans = Vec::new();
-        beatty_judge::solve(Problem::Wythoff, input.as_bytes(), &mut ans).expect("solve");
+        beatty_problems::solve(Problem::Wythoff, input.as_bytes(), &mut ans).expect("solve");
         std::fs::write(t.join(format!("{:02}.in", i + 1)), &input).expect("write");
         std::fs::write(t.join(format!("{:02}.ans", i + 1)), ans).expect("write");
     }

@@ -1,14 +1,14 @@
 //! The per-problem files of a package: solutions and custom output validators.
 //! Each problem keeps them in the directory named after its module
-//! (`src/problem/wythoff_moves/`), listed in its [`Spec`](crate::problem::Spec)'s
+//! (`src/problem/wythoff_moves/`), listed in its [`Spec`](beatty_problems::problem::Spec)'s
 //! `assets`, so that a problem brings its own package files and there is no
 //! second registry to edit.
 
-use crate::Problem;
-pub use crate::problem::Asset;
+use beatty_problems::Problem;
+pub use beatty_problems::problem::Asset;
 
 /// The package files of the problem named `name` (a canonical name, as
-/// [`crate::Problem::name`] gives), or `None` if it has none.
+/// [`beatty_problems::Problem::name`] gives), or `None` if it has none.
 ///
 /// ```
 /// use beatty_judge::package::assets;

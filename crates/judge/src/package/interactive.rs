@@ -12,7 +12,7 @@
 //! | `output_validators/interactor/interactor.py` | [`interactor`]: the referee and the opponent again, in Python 3 |
 //! | `submissions/…` | the archetypes of [`archetypes::ALL`], and `accepted/exact.cpp`, `accepted/Exact.java` |
 //!
-//! The interactor is a second implementation of [`crate::interact::Referee`]
+//! The interactor is a second implementation of [`beatty_problems::interact::Referee`]
 //! and of `beatty_games::opponent` (with the hazard hook: the listed hazard
 //! indices are written into it), held to them by the differential test
 //! `tests/it/interactor.rs`; `docs/interactive.md` says what it covers.
@@ -21,8 +21,8 @@ use super::{
     Fail, MEMORY_LIMIT_MIB, Options, PackageError, RIGHTS_OWNER, Written, install, io_at, uuid,
     write_zip, yaml_string,
 };
-use crate::interact::{Game, archetypes, solution, starts};
 use crate::testset::write_play_testset;
+use beatty_problems::interact::{Game, archetypes, solution, starts};
 use std::path::Path;
 
 /// The body of the interactor (the header says which game).
@@ -62,7 +62,7 @@ pub fn title(game: Game) -> &'static str {
 /// that the opponent's hook aims at (computed once, a few seconds).
 ///
 /// ```
-/// use beatty_judge::interact::Game;
+/// use beatty_problems::interact::Game;
 /// let src = beatty_judge::package::interactive::interactor(Game::Bash);
 /// assert!(src.starts_with("#!/usr/bin/env python3\n"));
 /// assert!(src.contains("GAME = \"bash\"\nHAZARDS = []\n"));
@@ -70,7 +70,7 @@ pub fn title(game: Game) -> &'static str {
 #[must_use]
 pub fn interactor(game: Game) -> String {
     let hazards = match game {
-        Game::Wythoff => crate::interact::HazardInterest::listed()
+        Game::Wythoff => beatty_problems::interact::HazardInterest::listed()
             .iter()
             .map(u64::to_string)
             .collect::<Vec<_>>()
@@ -99,7 +99,7 @@ pub fn input_validator(game: Game) -> String {
 /// problemtools and DOMjudge's importer both read as an interactive problem.
 ///
 /// ```
-/// use beatty_judge::interact::Game;
+/// use beatty_problems::interact::Game;
 /// let y = beatty_judge::package::interactive::problem_yaml(Game::Euclid);
 /// assert!(y.contains("\nvalidation: custom interactive\n"));
 /// ```
@@ -210,7 +210,7 @@ pub fn write_play_package(game: Game, out: &Path, opts: &Options) -> Result<Writ
 /// # Errors
 ///
 /// The samples' starts refused by the referee (a bug).
-fn files(game: Game) -> Result<Vec<(String, Vec<u8>)>, crate::interact::StartError> {
+fn files(game: Game) -> Result<Vec<(String, Vec<u8>)>, beatty_problems::interact::StartError> {
     let samples = starts::samples(game);
     let (interaction, _) = solution::interaction(&samples, 1)?;
     let mut files: Vec<(String, Vec<u8>)> = vec![

@@ -1,6 +1,6 @@
 # The interactor (the output validator in interactive mode) of the
 # interactive game problems: a second implementation, in Python 3 with its
-# exact integers, of the referee of `beatty_judge::interact` and of the
+# exact integers, of the referee of `beatty_problems::interact` and of the
 # opponent of `beatty_games::opponent`, held to them by the differential test
 # `crates/judge/tests/it/interactor.rs` (same starts, same seed: the same
 # bytes to the contestant, the same verdict).

@@ -10,7 +10,7 @@
 //! | `problem.yaml` | the [`Spec`]: title, source, licence and rights owner, `validation: custom` for [`OutputKind::Custom`], else `validator_flags: case_sensitive` (as testlib's `wcmp`), limits: memory, an output limit above the largest answer ([`problem_yaml`]) |
 //! | `problem_statement/problem.en.tex` | the [`Spec`]'s legend, input and output text ([`statement_tex`]) |
 //! | `data/sample/`, `data/secret/` | [`write_testset`]: the first test is the sample, the rest (hack cases included) are secret; every `.in` valid, every `.ans` from the exact solver |
-//! | `input_validators/validate.py` | generated from the [`Spec`]'s framing, fields and relation ([`input_validator`]); accepts exactly what [`crate::validate()`] accepts |
+//! | `input_validators/validate.py` | generated from the [`Spec`]'s framing, fields and relation ([`input_validator`]); accepts exactly what [`beatty_problems::validate()`] accepts |
 //! | `output_validators/`, `submissions/` | the problem's own files ([`assets`]), compiled into the crate |
 //!
 //! The package is written into a temporary directory beside `out` and renamed
@@ -44,9 +44,9 @@ pub mod interactive;
 
 pub use assets::{Asset, assets};
 
-use crate::Problem;
-use crate::problem::{Framing, OutputKind, Relation, Spec};
 use crate::testset::{TestsetError, write_testset};
+use beatty_problems::Problem;
+use beatty_problems::problem::{Framing, OutputKind, Relation, Spec};
 use core::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -223,7 +223,7 @@ impl fmt::Display for PackageError {
             }
             PackageError::NoAssets(name) => write!(
                 f,
-                "no package assets for problem `{name}` (list them in the `assets` of its Spec, files in crates/judge/src/problem/)"
+                "no package assets for problem `{name}` (list them in the `assets` of its Spec, files in crates/problems/src/problem/)"
             ),
             PackageError::Io {
                 path,
@@ -424,7 +424,8 @@ pub fn write_package(
 /// what failed; on error `out` is as it was.
 ///
 /// ```no_run
-/// use beatty_judge::{package::write_testset_dir, Problem};
+/// use beatty_judge::package::write_testset_dir;
+/// use beatty_problems::Problem;
 /// let (names, _) =
 ///     write_testset_dir(Problem::Bash, std::path::Path::new("target/tests-bash"), 1, true).unwrap();
 /// assert_eq!(names.len(), 7);
@@ -726,7 +727,8 @@ pub const RIGHTS_OWNER: &str = "The beatty founders";
 /// submission; a submission is expected to time out at 2 × that).
 ///
 /// ```
-/// use beatty_judge::{package::problem_yaml, Problem};
+/// use beatty_judge::package::problem_yaml;
+/// use beatty_problems::Problem;
 /// assert!(problem_yaml(Problem::WythoffMoves.spec(), 100).contains("validation: custom\n"));
 /// assert!(!problem_yaml(Problem::Wythoff.spec(), 100).contains("validation"));
 /// assert!(problem_yaml(Problem::Euclid.spec(), 100).contains("validator_flags: case_sensitive\n"));
@@ -806,7 +808,8 @@ fn yaml_string(s: &str) -> String {
 /// sections); the judging system adds the sample from `data/sample/`.
 ///
 /// ```
-/// use beatty_judge::{package::statement_tex, Problem};
+/// use beatty_judge::package::statement_tex;
+/// use beatty_problems::Problem;
 /// let t = statement_tex(Problem::Euclid.spec());
 /// assert!(t.starts_with("\\problemname{Euclid's game}"));
 /// assert!(t.contains("\\texttt{0 0}"));
@@ -877,10 +880,11 @@ fn tex(s: &str) -> String {
 /// The input validator of a problem: a self-contained Python 3 program with
 /// the Kattis interface (input on standard input; exit 42 if valid, 43 with a
 /// message if not), generated from the [`Spec`]'s framing, fields and
-/// relation. It accepts exactly what [`crate::validate()`] accepts.
+/// relation. It accepts exactly what [`beatty_problems::validate()`] accepts.
 ///
 /// ```
-/// use beatty_judge::{package::input_validator, Problem};
+/// use beatty_judge::package::input_validator;
+/// use beatty_problems::Problem;
 /// let v = input_validator(Problem::Bash.spec());
 /// assert!(v.contains("FRAMING = \"counted\"\nCOUNT_MAX = 100\n"));
 /// ```
@@ -938,7 +942,7 @@ fn py_string(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::{Swap, swap_in, write_testset, write_testset_dir};
-    use crate::Problem;
+    use beatty_problems::Problem;
 
     /// The files of `dir`, names and contents, sorted.
     fn files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {

@@ -1,5 +1,5 @@
 //! The runner of an interactive test: the contestant in the sandbox, the
-//! referee ([`crate::interact::Referee`]) in the judge, joined by the run's
+//! referee ([`beatty_problems::interact::Referee`]) in the judge, joined by the run's
 //! own pipes ([`sandbox::run_interactive`]).
 //!
 //! The referee is trusted and runs in the judge's process; the contestant is
@@ -23,7 +23,7 @@
 //! game waits for the time limit, as under problemtools' runner.
 //!
 //! **Verdicts**, by the first protocol violation (see
-//! [`crate::interact::combine`]): a mistake the referee saw first is WA,
+//! [`beatty_problems::interact::combine`]): a mistake the referee saw first is WA,
 //! whatever the program did after; otherwise a run that failed (over the wall
 //! or CPU time, the move time limit (TLE, "idle"), memory, its output cap, or
 //! a crash) has that verdict; otherwise the referee's at the end of the
@@ -32,16 +32,16 @@
 use super::{
     Held, Play, RunConfig, RunError, TestResult, TimedPly, failed, limits_of, start_failed,
 };
-use crate::Verdict;
-use crate::interact::{Game, Ply, Referee, Status, combine, starts};
 use crate::sandbox;
+use beatty_problems::Verdict;
+use beatty_problems::interact::{Game, Ply, Referee, Status, combine, starts};
 use std::ffi::OsString;
 use std::io::{ErrorKind, Read, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Bytes the contestant may write in one test: a move is a short line, and
-/// the games of a test are at most [`crate::interact::MAX_PLIES_PER_TEST`]
+/// the games of a test are at most [`beatty_problems::interact::MAX_PLIES_PER_TEST`]
 /// plies.
 pub(crate) const OUTPUT_CAP: u64 = 64 << 20;
 
@@ -151,7 +151,7 @@ pub(crate) fn play_one(
 
 /// A judgement in the words of a report's detail, whose verdict the report
 /// already says: the mistake and the games won.
-fn mistake_of(j: &crate::interact::Judgement) -> String {
+fn mistake_of(j: &beatty_problems::interact::Judgement) -> String {
     match &j.mistake {
         Some(m) => format!("{m} (won {} of {} games)", j.won, j.games),
         None => j.to_string(),
@@ -256,7 +256,7 @@ impl Think {
 
 /// A ply of the contestant's with its think time; the judge's own without.
 fn timed(ply: Ply, think: Duration) -> TimedPly {
-    let think = (ply.by == crate::interact::Party::Contestant).then_some(think);
+    let think = (ply.by == beatty_problems::interact::Party::Contestant).then_some(think);
     TimedPly { ply, think }
 }
 

@@ -35,11 +35,11 @@
 //! output after the end, an early exit); and a Fibonacci nim contestant
 //! whose small takes make its games too slow.
 
-use beatty_judge::Verdict;
-use beatty_judge::interact::solution::Solution;
-use beatty_judge::interact::starts::{self, Profile};
-use beatty_judge::interact::{Game, Judgement, Mistake, Referee, Start, Status, archetypes};
 use beatty_judge::package::interactive::interactor;
+use beatty_problems::Verdict;
+use beatty_problems::interact::solution::Solution;
+use beatty_problems::interact::starts::{self, Profile};
+use beatty_problems::interact::{Game, Judgement, Mistake, Referee, Start, Status, archetypes};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};

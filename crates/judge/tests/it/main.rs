@@ -3,5 +3,3 @@
 //! `crates/cli/tests`.
 
 mod interactor;
-mod text_and_verdicts;
-mod validate_messages;

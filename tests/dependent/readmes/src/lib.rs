@@ -22,6 +22,10 @@ pub struct Games;
 #[doc = include_str!("../../../../crates/hazards/README.md")]
 pub struct Hazards;
 
+/// beatty-problems' README.
+#[doc = include_str!("../../../../crates/problems/README.md")]
+pub struct Problems;
+
 /// beatty-judge's README.
 #[doc = include_str!("../../../../crates/judge/README.md")]
 pub struct Judge;

@@ -58,7 +58,7 @@ use std::time::{Duration, Instant};
 /// Line and column are 1-based; the column counts bytes.
 ///
 /// ```
-/// use beatty_judge::{solve, Problem, SolveError};
+/// use beatty_problems::{solve, Problem, SolveError};
 /// let mut out = Vec::new();
 /// let Err(SolveError::Input(e)) = solve(Problem::Wythoff, &b"1 2\n3 x\n"[..], &mut out) else { panic!() };
 /// assert_eq!((e.line, e.column), (2, 3));
@@ -92,7 +92,7 @@ impl std::error::Error for InputError {}
 /// Why [`solve`] stopped.
 ///
 /// ```
-/// use beatty_judge::{solve, Problem, SolveError};
+/// use beatty_problems::{solve, Problem, SolveError};
 /// let e = solve(Problem::Euclid, &b"-1 2\n"[..], Vec::new()).unwrap_err();
 /// assert!(matches!(e, SolveError::Input(_)));
 /// ```
@@ -138,7 +138,7 @@ impl From<InputError> for SolveError {
 /// What [`solve`] did.
 ///
 /// ```
-/// use beatty_judge::{solve, Problem};
+/// use beatty_problems::{solve, Problem};
 /// let s = solve(Problem::Wythoff, &b"2 1\n8 4\n"[..], Vec::new()).unwrap();
 /// assert_eq!(s.cases, 2);
 /// ```
@@ -685,7 +685,7 @@ impl<W: Write> Write for Out<W> {
 /// [`SolveError::Input`] says where and what.
 ///
 /// ```
-/// use beatty_judge::{solve, Problem};
+/// use beatty_problems::{solve, Problem};
 /// let mut out = Vec::new();
 /// solve(Problem::WythoffMoves, &b"1 2\n5 8\n4 7\n2 2\n0 0\n"[..], &mut out).unwrap();
 /// assert_eq!(out, b"0\n1\n4 7\n3 5\n0\n1\n0 0\n1 2\n");

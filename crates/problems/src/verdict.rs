@@ -1,9 +1,10 @@
 //! The one verdict type of the checker and the local judge.
 //!
 //! [`crate::check()`] gives [`Verdict::Accepted`], [`Verdict::WrongAnswer`],
-//! [`Verdict::PresentationError`] or [`Verdict::Fail`]; [`crate::run`] adds the
-//! verdicts of running a program: time, memory and output limits and run-time
-//! errors, and [`crate::lang`] the compile error of a source file. Exit codes follow testlib (0 AC, 1 WA, 2 PE, 3 FAIL); the Kattis
+//! [`Verdict::PresentationError`] or [`Verdict::Fail`]; the local judge
+//! (`beatty_judge::run`) adds the verdicts of running a program: time, memory
+//! and output limits and run-time errors, and `beatty_judge::lang` the compile
+//! error of a source file. Exit codes follow testlib (0 AC, 1 WA, 2 PE, 3 FAIL); the Kattis
 //! output-validator interface uses 42 for accepted and 43 for rejected.
 
 use core::fmt;
@@ -27,7 +28,7 @@ pub enum Verdict {
     /// Run-time error: a non-zero exit code or death by a signal.
     RuntimeError,
     /// Compile error: the submission's source did not compile (see
-    /// [`crate::lang`]); no test ran.
+    /// `beatty_judge::lang`); no test ran.
     CompileError,
     /// The judge could not judge: invalid input or answer, unreadable file.
     Fail,
@@ -37,7 +38,7 @@ impl Verdict {
     /// The short name: `AC`, `WA`, `PE`, `TLE`, `MLE`, `OLE`, `RE`, `CE`, `FAIL`.
     ///
     /// ```
-    /// use beatty_judge::Verdict;
+    /// use beatty_problems::Verdict;
     /// assert_eq!(Verdict::MemoryLimit.short(), "MLE");
     /// assert_eq!(Verdict::WrongAnswer.to_string(), "WA");
     /// ```
@@ -60,7 +61,7 @@ impl Verdict {
     /// verdicts of running a program (which no checker gives) map to 1.
     ///
     /// ```
-    /// use beatty_judge::Verdict;
+    /// use beatty_problems::Verdict;
     /// assert_eq!(Verdict::PresentationError.exit_code(), 2);
     /// assert_eq!(Verdict::Fail.exit_code(), 3);
     /// ```

@@ -72,7 +72,7 @@ macro_rules! registry {
         /// ([`Problem::aliases`]). Parsing accepts both, ignoring ASCII case.
         ///
         /// ```
-        /// use beatty_judge::Problem;
+        /// use beatty_problems::Problem;
         /// assert_eq!("POJ1067".parse::<Problem>(), Ok(Problem::Wythoff));
         /// assert_eq!("51nod1185".parse::<Problem>(), Ok(Problem::WythoffBig));
         /// assert_eq!(Problem::Euclid.name(), "euclid");
@@ -137,7 +137,7 @@ impl Problem {
     /// The problem's description: framing, fields, statement, sample.
     ///
     /// ```
-    /// use beatty_judge::{problem::Framing, Problem};
+    /// use beatty_problems::{problem::Framing, Problem};
     /// assert_eq!(Problem::Euclid.spec().framing, Framing::Terminator);
     /// assert_eq!(Problem::Wythoff.spec().fields[1].max, 1_000_000_000);
     /// ```
@@ -175,7 +175,7 @@ impl Problem {
     /// game's domain (a maximum take of 0, a lone zero in `euclid`, …).
     ///
     /// ```
-    /// use beatty_judge::Problem;
+    /// use beatty_problems::Problem;
     /// let a = Problem::WythoffMoves.answer(&[4, 5]).unwrap();
     /// assert_eq!(a.to_string(), "1\n1 2\n3 5\n");
     /// assert!(Problem::Bash.answer(&[4, 0]).is_err());
@@ -197,7 +197,7 @@ impl Problem {
     /// ([`Spec::words`]); `None` for the others.
     ///
     /// ```
-    /// use beatty_judge::Problem;
+    /// use beatty_problems::Problem;
     /// let a = Problem::FibonacciNim.outcome_answer(false).unwrap();
     /// assert_eq!(a.to_string(), "Second win\n");
     /// assert!(Problem::WythoffMoves.outcome_answer(true).is_none());
@@ -211,7 +211,7 @@ impl Problem {
     /// problem has no float solution or the case is outside its domain.
     ///
     /// ```
-    /// use beatty_judge::Problem;
+    /// use beatty_problems::Problem;
     /// // The F40 pair: doubles say the player to move wins (`1`); it loses.
     /// let f = Problem::Wythoff.float_answer(&[165_580_140, 267_914_295]).unwrap();
     /// assert_eq!(f.to_string(), "1\n");
@@ -376,7 +376,7 @@ impl Answer {
     /// Writes the answer's lines, each ended by a line feed.
     ///
     /// ```
-    /// use beatty_judge::problem::Answer;
+    /// use beatty_problems::problem::Answer;
     /// let mut v = Vec::new();
     /// Answer::Bids(Some((3, 5))).write_to(&mut v).unwrap();
     /// assert_eq!(v, b"3 4 5\n");
@@ -427,7 +427,7 @@ impl Answer {
     /// and escaped like every other excerpt.
     ///
     /// ```
-    /// use beatty_judge::Problem;
+    /// use beatty_problems::Problem;
     /// let a = Problem::WythoffMoves.answer(&[4, 5]).unwrap();
     /// assert_eq!(a.shown(), "1 / 1 2 / 3 5");
     /// ```
@@ -659,7 +659,7 @@ impl fmt::Display for Problem {
 /// The error of parsing an unknown problem name; its message lists the known names.
 ///
 /// ```
-/// let e = "nim".parse::<beatty_judge::Problem>().unwrap_err();
+/// let e = "nim".parse::<beatty_problems::Problem>().unwrap_err();
 /// assert!(e.to_string().contains("wythoff-moves"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]

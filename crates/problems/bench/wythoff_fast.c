@@ -1,7 +1,7 @@
 /* An exact fast-I/O solution of POJ 1067 (wythoff): fread of the whole input in
  * 1 MiB blocks, hand-written parsing, the losing-position test in 64x64->128-bit
  * fixed point, one output buffer. The C counterpart of `judge solve wythoff` in
- * crates/judge/bench/perf.sh (gcc -O2 -march=native).
+ * crates/problems/bench/perf.sh (gcc -O2 -march=native).
  *
  * Exact for 0 <= a, b <= 10^9: with F = floor(2^64 / phi) = 0x9E3779B97F4A7C15,
  * floor(k * phi) = k + (k * F >> 64) for k <= 10^9 (the truncation error of F,

@@ -125,7 +125,7 @@ impl Start {
     /// The line the judge sends (without the newline).
     ///
     /// ```
-    /// use beatty_judge::interact::Start;
+    /// use beatty_problems::interact::Start;
     /// assert_eq!(Start::Bash { n: 20, m: 3 }.line(), "20 3");
     /// ```
     #[must_use]
@@ -218,11 +218,11 @@ pub fn check(starts: &[Start]) -> Result<(), StartError> {
 /// The test file of `starts` with the opponent's `seed` (see the module docs).
 ///
 /// ```
-/// use beatty_judge::interact::{starts, Start};
+/// use beatty_problems::interact::{starts, Start};
 /// let text = starts::write(&[Start::Wythoff(3, 5), Start::Wythoff(4, 4)], 7);
 /// assert_eq!(text, "2 7\n3 5\n4 4\n");
 /// assert_eq!(starts::parse(crate_game(), text.as_bytes()).unwrap().1, 7);
-/// # fn crate_game() -> beatty_judge::interact::Game { beatty_judge::interact::Game::Wythoff }
+/// # fn crate_game() -> beatty_problems::interact::Game { beatty_problems::interact::Game::Wythoff }
 /// ```
 #[must_use]
 pub fn write(starts: &[Start], seed: u64) -> String {
@@ -247,7 +247,7 @@ fn numbers(line: &[u8], count: usize, line_no: usize, what: &str) -> Result<Vec<
     }
     parts
         .iter()
-        .map(|p| super::referee::number(p).map_err(|_| bad(p)))
+        .map(|p| crate::text::number(p).map_err(|_| bad(p)))
         .collect()
 }
 
@@ -311,8 +311,9 @@ pub fn parse(game: Game, text: &[u8]) -> Result<(Vec<Start>, u64), StartError> {
 }
 
 /// What kind of starts [`generate`] draws.
+// Exhaustive on purpose: beatty-judge matches on it (the test names of a
+// play test set), so a new profile does not build until it is named there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Profile {
     /// The problem's sample: a few small starts, both sides.
     Samples,

@@ -1,5 +1,5 @@
 /* The classic POJ 1067 solution, as it is usually written: scanf, the double
- * formula, printf. Baseline for crates/judge/bench/solve_wythoff.sh. */
+ * formula, printf. Baseline for crates/problems/bench/solve_wythoff.sh. */
 #include <math.h>
 #include <stdio.h>
 

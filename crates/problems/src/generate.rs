@@ -44,7 +44,7 @@ pub use crate::rng::SplitMix64;
 /// What kind of cases to generate (see the [module docs](self)).
 ///
 /// ```
-/// use beatty_judge::generate::Profile;
+/// use beatty_problems::generate::Profile;
 /// assert_eq!("hack".parse::<Profile>(), Ok(Profile::Hack));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,7 +75,7 @@ impl Profile {
     /// The profile's name.
     ///
     /// ```
-    /// assert_eq!(beatty_judge::generate::Profile::Max.name(), "max");
+    /// assert_eq!(beatty_problems::generate::Profile::Max.name(), "max");
     /// ```
     #[must_use]
     pub fn name(self) -> &'static str {
@@ -103,8 +103,8 @@ impl FromStr for Profile {
 /// Why generation failed.
 ///
 /// ```
-/// use beatty_judge::generate::{generate, GenError, Profile};
-/// use beatty_judge::Problem;
+/// use beatty_problems::generate::{generate, GenError, Profile};
+/// use beatty_problems::Problem;
 /// let e = generate(Problem::Bash, Profile::Random, 1, Some(101), Vec::new()).unwrap_err();
 /// assert!(matches!(e, GenError::Cases(_)));
 /// ```
@@ -142,7 +142,7 @@ pub const DEFAULT_RANDOM_CASES: u64 = 100;
 /// limit of a counted format.
 ///
 /// ```
-/// use beatty_judge::{generate::default_max_cases, Problem};
+/// use beatty_problems::{generate::default_max_cases, Problem};
 /// assert_eq!(default_max_cases(Problem::Bash), 100);
 /// assert_eq!(default_max_cases(Problem::BashAuction), 500);
 /// ```
@@ -157,8 +157,8 @@ pub fn default_max_cases(problem: Problem) -> u64 {
 /// cases (`None`: [`DEFAULT_RANDOM_CASES`] random cases, [`default_max_cases`] max cases, every edge or hack case).
 ///
 /// ```
-/// use beatty_judge::generate::{generate, Profile};
-/// use beatty_judge::{validate, Problem};
+/// use beatty_problems::generate::{generate, Profile};
+/// use beatty_problems::{validate, Problem};
 /// let mut a = Vec::new();
 /// generate(Problem::Euclid, Profile::Mixed, 42, Some(10), &mut a).unwrap();
 /// let mut b = Vec::new();

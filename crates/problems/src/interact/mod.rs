@@ -77,8 +77,8 @@
 //! referee's final word after [`Referee::finish`].
 //!
 //! ```
-//! use beatty_judge::interact::{Referee, Start};
-//! use beatty_judge::Verdict;
+//! use beatty_problems::interact::{Referee, Start};
+//! use beatty_problems::Verdict;
 //!
 //! // One game of Bash's game: 5 stones, take 1 or 2; the first player wins
 //! // by taking 2 (3 is a multiple of m + 1).
@@ -125,12 +125,13 @@ pub const MAX_LINE: usize = 128;
 /// The four interactive problems.
 ///
 /// ```
-/// use beatty_judge::interact::Game;
+/// use beatty_problems::interact::Game;
 /// assert_eq!(Game::from_name("bash-play"), Some(Game::Bash));
 /// assert_eq!(Game::Wythoff.name(), "wythoff-play");
 /// ```
+// Exhaustive on purpose: beatty-judge matches on it (the package of each
+// game), so a new game does not build until it has its package.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Game {
     /// `wythoff-play`: Wythoff's game on two piles.
     Wythoff,

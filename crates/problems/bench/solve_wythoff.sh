@@ -2,8 +2,8 @@
 # Benchmark: `judge solve wythoff` against the classic C solution (scanf, double
 # formula, printf; gcc -O2), both measured in the same run on the same input.
 #
-#   bash crates/judge/bench/solve_wythoff.sh [LINES...]     (default: 1000000 10000000)
-#   JUDGE=path/to/judge bash crates/judge/bench/solve_wythoff.sh ...
+#   bash crates/problems/bench/solve_wythoff.sh [LINES...]     (default: 1000000 10000000)
+#   JUDGE=path/to/judge bash crates/problems/bench/solve_wythoff.sh ...
 #
 # Without JUDGE it builds and measures target/release/judge; with it, that binary
 # (e.g. one installed with `cargo install --path crates/cli --locked --profile dist`).
@@ -34,7 +34,7 @@ else
     judge=target/release/judge
 fi
 echo "judge: $judge"
-gcc -O2 -o "$work/classic" crates/judge/bench/classic.c -lm
+gcc -O2 -o "$work/classic" crates/problems/bench/classic.c -lm
 
 measure() { # measure NAME OUT CMD... < input  → prints "seconds maxrss_kb" of the best of 3
     local best="" rss=0

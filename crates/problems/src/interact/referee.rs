@@ -5,7 +5,7 @@ use super::starts::{self, Start, StartError};
 use super::{Game, MAX_LINE, Side};
 use crate::Verdict;
 use crate::rng::SplitMix64;
-use crate::text::{TOKEN_BYTES, excerpt};
+use crate::text::{TOKEN_BYTES, excerpt, number};
 use beatty_games::opponent::{Interest, Plain};
 use beatty_games::play::{Advice, BashRules, EuclidRules, FibonacciNimRules, Rules, WythoffRules};
 use core::fmt;
@@ -308,30 +308,6 @@ pub struct Referee {
     judgement: Option<Judgement>,
     /// The transcript, when recorded.
     plies_log: Option<Vec<Ply>>,
-}
-
-/// Why a token is not a number, for messages.
-pub(crate) fn number(token: &[u8]) -> Result<u64, &'static str> {
-    if token.is_empty() {
-        return Err("an empty token");
-    }
-    if token[0] == b'-' && token.len() > 1 && token[1..].iter().all(u8::is_ascii_digit) {
-        return Err("a negative number");
-    }
-    if !token.iter().all(u8::is_ascii_digit) {
-        return Err("not a number written in decimal digits");
-    }
-    if token.len() > 1 && token[0] == b'0' {
-        return Err("a number with a leading zero");
-    }
-    let mut v: u64 = 0;
-    for &d in token {
-        v = v
-            .checked_mul(10)
-            .and_then(|v| v.checked_add(u64::from(d - b'0')))
-            .ok_or("a number beyond 18446744073709551615")?;
-    }
-    Ok(v)
 }
 
 impl Board {
@@ -893,8 +869,8 @@ impl Referee {
 /// `finished` the judgement [`Referee::finish`] gives after that.
 ///
 /// ```
-/// use beatty_judge::interact::{combine, Referee, Start};
-/// use beatty_judge::Verdict;
+/// use beatty_problems::interact::{combine, Referee, Start};
+/// use beatty_problems::Verdict;
 /// let mut r = Referee::new(vec![Start::Bash { n: 3, m: 2 }], 1).unwrap();
 /// r.feed(b"First\n"); // 3 = m + 1 is lost for the first player
 /// let decided = r.judgement().cloned();

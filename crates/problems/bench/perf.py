@@ -2,13 +2,13 @@
 """Wall-clock table of `judge solve`, `judge validate` and `judge check` for every
 problem, each against its counterpart measured in the same run (docs/performance.md).
 
-    python3 crates/judge/bench/perf.py --testlib DIR [--before JUDGE] [--judge JUDGE]
+    python3 crates/problems/bench/perf.py --testlib DIR [--before JUDGE] [--judge JUDGE]
                                        [--rounds 5] [--cases 10000000] [--problems a,b]
 
 Counterparts, each run alternately with the judge on the same files, medians of
 --rounds runs:
 
-* solve: `crates/judge/bench/wythoff_fast.c` (exact, fread, hand-written parsing,
+* solve: `crates/problems/bench/wythoff_fast.c` (exact, fread, hand-written parsing,
   64x64->128-bit fixed point; gcc -O2 -march=native) for wythoff; with --before,
   another judge binary (e.g. a build of an older commit) for every problem.
 * validate: the --before judge, when given.
@@ -104,7 +104,7 @@ def main():
     try:
         fast_c = os.path.join(work, "wythoff_fast")
         subprocess.run(["gcc", "-O2", "-march=native", "-o", fast_c,
-                        os.path.join(ROOT, "crates/judge/bench/wythoff_fast.c")], check=True)
+                        os.path.join(ROOT, "crates/problems/bench/wythoff_fast.c")], check=True)
         checkers = {}
         if a.testlib:
             for c in ("ncmp", "wcmp"):

@@ -33,7 +33,7 @@ pub struct Solution {
 /// The numbers of a judge's line.
 fn numbers(line: &[u8]) -> Result<Vec<u64>, String> {
     line.split(|&b| b == b' ')
-        .map(|t| super::referee::number(t).map_err(|e| format!("judge line: {e}")))
+        .map(|t| crate::text::number(t).map_err(|e| format!("judge line: {e}")))
         .collect()
 }
 
@@ -190,7 +190,7 @@ fn has_move(p: Pos) -> bool {
 /// What [`Referee::new`] says of the starts.
 ///
 /// ```
-/// use beatty_judge::interact::{solution::interaction, Start};
+/// use beatty_problems::interact::{solution::interaction, Start};
 /// let (text, verdict) = interaction(&[Start::Bash { n: 3, m: 2 }], 1).unwrap();
 /// assert!(text.starts_with("<1\n<3 2\n>Second\n"));
 /// assert!(verdict.starts_with("AC"));

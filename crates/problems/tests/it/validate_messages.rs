@@ -4,7 +4,7 @@
 //! then C pairs; Wythoff's game (POJ 1067) pairs up to the end of the file.
 //! Lines and columns are counted by hand, 1-based, in bytes.
 
-use beatty_judge::{Problem, validate};
+use beatty_problems::{Problem, validate};
 
 fn err(problem: Problem, input: &str) -> (u64, u64, String) {
     let e = validate(problem, input.as_bytes()).unwrap_err();
@@ -137,7 +137,7 @@ fn what_was_found_is_named() {
 /// be read; an interrupted read is retried, as `std::io` does.
 #[test]
 fn reading_errors_are_not_rule_errors() {
-    use beatty_judge::validate::{ValidateError, validate_reader};
+    use beatty_problems::validate::{ValidateError, validate_reader};
     use std::io::{self, Read};
     /// Fails its first read with `kind`, then hands out `data`.
     struct Hiccup {

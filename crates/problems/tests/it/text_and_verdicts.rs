@@ -5,8 +5,8 @@
 //! codes are testlib's (`_ok` 0, `_wa` 1, `_pe` 2, `_fail` 3 in testlib.h's
 //! `TResult`).
 
-use beatty_judge::Verdict;
-use beatty_judge::text::{excerpt, excerpt_of, found, found_blank, found_token};
+use beatty_problems::Verdict;
+use beatty_problems::text::{excerpt, excerpt_of, found, found_blank, found_token};
 
 #[test]
 fn excerpts_cut_exactly_past_the_bound() {

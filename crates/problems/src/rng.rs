@@ -7,7 +7,7 @@
 /// sequence on every platform, so a seed names a test set.
 ///
 /// ```
-/// use beatty_judge::generate::SplitMix64;
+/// use beatty_problems::generate::SplitMix64;
 /// let mut r = SplitMix64::new(1234567);
 /// // Published first outputs of SplitMix64 for the seed 1234567.
 /// assert_eq!(r.next_u64(), 6457827717110365317);
@@ -35,7 +35,7 @@ impl SplitMix64 {
     /// A value in `lo..=hi` (`lo ≤ hi`).
     ///
     /// ```
-    /// let mut r = beatty_judge::generate::SplitMix64::new(7);
+    /// let mut r = beatty_problems::generate::SplitMix64::new(7);
     /// assert!((3..=5).contains(&r.range(3, 5)));
     /// ```
     pub fn range(&mut self, lo: u64, hi: u64) -> u64 {

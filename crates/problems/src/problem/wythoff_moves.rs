@@ -102,7 +102,7 @@ impl WinningMoves {
     /// Every listed move in output order: `both` first, then `singles`.
     ///
     /// ```
-    /// use beatty_judge::{problem::Answer, Problem};
+    /// use beatty_problems::{problem::Answer, Problem};
     /// // (5, 7): take 2 from both → (3, 5); take 4 from the 7 → (5, 3), written
     /// // (3, 5); take 1 from the 5 → (4, 7).
     /// let Ok(Answer::Moves(Some(m))) = Problem::WythoffMoves.answer(&[5, 7]) else { panic!() };

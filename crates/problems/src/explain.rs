@@ -17,11 +17,11 @@ use crate::problem::{Case, Framing, Relation};
 /// Explains the case `numbers` of `game` (see the [module docs](self)).
 ///
 /// ```
-/// let t = beatty_judge::explain::explain("wythoff", &[165_580_140, 267_914_295]).unwrap();
+/// let t = beatty_problems::explain::explain("wythoff", &[165_580_140, 267_914_295]).unwrap();
 /// assert!(t.contains("outcome: P"));
 /// assert!(t.contains("k = 102334155"));
 /// assert!(t.contains("WRONG"));
-/// assert!(beatty_judge::explain::explain("nim", &[1]).is_err());
+/// assert!(beatty_problems::explain::explain("nim", &[1]).is_err());
 /// ```
 pub fn explain(game: &str, numbers: &[u64]) -> Result<String, String> {
     let problem: Problem = game

@@ -16,7 +16,7 @@ pub const TOKEN_BYTES: usize = 64;
 /// are not UTF-8 are shown as `\xNN`.
 ///
 /// ```
-/// use beatty_judge::text::excerpt;
+/// use beatty_problems::text::excerpt;
 /// assert_eq!(excerpt(b"Stan", 64), "Stan");
 /// assert_eq!(excerpt(b"\x1b[2Jverdict: AC\n", 64), "\\u{1b}[2Jverdict: AC\\n");
 /// assert_eq!(excerpt(b"\xff1", 64), "\\xff1");
@@ -33,7 +33,7 @@ pub fn excerpt(bytes: &[u8], max: usize) -> String {
 /// `kept` holds at least `max + 4` bytes or the whole token.
 ///
 /// ```
-/// use beatty_judge::text::{excerpt, excerpt_of};
+/// use beatty_problems::text::{excerpt, excerpt_of};
 /// let t = [b'7'; 100];
 /// assert_eq!(excerpt_of(&t[..72], 100, 64), excerpt(&t, 64));
 /// ```
@@ -84,7 +84,7 @@ pub fn excerpt_of(kept: &[u8], len: u64, max: usize) -> String {
 /// ([`found_blank`]).
 ///
 /// ```
-/// use beatty_judge::text::found;
+/// use beatty_problems::text::found;
 /// assert_eq!(found(b"007x 5\n"), "\"007x\"");
 /// assert_eq!(found(b"\t5\n"), "a tab");
 /// assert_eq!(found(b""), "end of file");
@@ -133,6 +133,31 @@ pub fn found_blank(next: Option<u8>) -> String {
 fn cut(mut out: String, len: u64) -> String {
     out.push_str(&format!("…({len} bytes)"));
     out
+}
+
+/// A decimal `u64` token as the interactive protocol writes it (digits, no
+/// sign, no leading zero), or why it is not one, for messages.
+pub(crate) fn number(token: &[u8]) -> Result<u64, &'static str> {
+    if token.is_empty() {
+        return Err("an empty token");
+    }
+    if token[0] == b'-' && token.len() > 1 && token[1..].iter().all(u8::is_ascii_digit) {
+        return Err("a negative number");
+    }
+    if !token.iter().all(u8::is_ascii_digit) {
+        return Err("not a number written in decimal digits");
+    }
+    if token.len() > 1 && token[0] == b'0' {
+        return Err("a number with a leading zero");
+    }
+    let mut v: u64 = 0;
+    for &d in token {
+        v = v
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u64::from(d - b'0')))
+            .ok_or("a number beyond 18446744073709551615")?;
+    }
+    Ok(v)
 }
 
 #[cfg(test)]

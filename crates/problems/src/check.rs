@@ -71,7 +71,7 @@ use std::io::{self, Read};
 /// A verdict with its explanation.
 ///
 /// ```
-/// use beatty_judge::{check, Problem, Verdict};
+/// use beatty_problems::{check, Problem, Verdict};
 /// let r = check(Problem::Wythoff, b"2 1\n8 4\n", b"0 1", None);
 /// assert_eq!(r.verdict, Verdict::Accepted);
 /// assert_eq!(r.to_string(), "ok 2 cases");
@@ -248,7 +248,7 @@ fn check_whole(
 /// when given). See the [module docs](self) for the rules.
 ///
 /// ```
-/// use beatty_judge::{check, Problem, Verdict};
+/// use beatty_problems::{check, Problem, Verdict};
 /// let input = b"1 2\n5 7\n0 0\n";
 /// // single-pile moves in any order, the equal-from-both move first
 /// assert_eq!(check(Problem::WythoffMoves, input, b"0\n1\n3 5\n4 7\n3 5\n", None).verdict, Verdict::Accepted);
@@ -527,7 +527,7 @@ pub(crate) fn check_line_cases<D: Definition + ?Sized>(
 /// shows), for every problem. A stream that cannot be read is a checker failure.
 ///
 /// ```
-/// use beatty_judge::{check::check_reader, Problem, Verdict};
+/// use beatty_problems::{check::check_reader, Problem, Verdict};
 /// let r = check_reader(Problem::Wythoff, &b"2 1\n8 4\n"[..], &b"0\n1\n"[..], None::<&[u8]>);
 /// assert_eq!(r.verdict, Verdict::Accepted);
 /// ```

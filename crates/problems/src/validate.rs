@@ -30,7 +30,7 @@ use std::io::{self, Read};
 /// A rule of the format broken at a place.
 ///
 /// ```
-/// use beatty_judge::{validate, Problem};
+/// use beatty_problems::{validate, Problem};
 /// let e = validate(Problem::Wythoff, b"1 2\n3  4\n").unwrap_err();
 /// assert_eq!((e.line, e.column), (2, 3));
 /// assert_eq!(e.to_string(), "line 2, column 3: expected pile b (an integer from 0 to 1000000000), found a space");
@@ -60,7 +60,7 @@ impl std::error::Error for ValidationError {}
 /// What a valid input contains.
 ///
 /// ```
-/// use beatty_judge::{validate, Problem};
+/// use beatty_problems::{validate, Problem};
 /// let s = validate(Problem::Euclid, b"34 12\n15 24\n0 0\n").unwrap();
 /// assert_eq!(s.cases, 2);
 /// assert_eq!(s.to_string(), "valid euclid input: 2 cases");
@@ -394,7 +394,7 @@ impl<R: Read> Validator<R> {
 /// reads any input in constant memory.
 ///
 /// ```
-/// use beatty_judge::{validate, Problem};
+/// use beatty_problems::{validate, Problem};
 /// assert!(validate(Problem::Bash, b"2\n23 2\n4 3\n").is_ok());
 /// let e = validate(Problem::Bash, b"2\n23 2\n4 3").unwrap_err();
 /// assert_eq!((e.line, e.column), (3, 4));
@@ -432,7 +432,7 @@ impl std::error::Error for ValidateError {}
 /// at most 1 MiB).
 ///
 /// ```
-/// use beatty_judge::{validate::validate_reader, Problem};
+/// use beatty_problems::{validate::validate_reader, Problem};
 /// let s = validate_reader(Problem::Wythoff, &b"2 1\n8 4\n"[..]).unwrap();
 /// assert_eq!(s.cases, 2);
 /// ```
