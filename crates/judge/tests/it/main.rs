@@ -2,6 +2,7 @@
 //! its public API as a dependent crate sees it. The command line's tests are in
 //! `crates/cli/tests`.
 
+mod edges;
 mod interactor;
 mod text_and_verdicts;
 mod validate_messages;
