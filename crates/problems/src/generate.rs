@@ -213,16 +213,15 @@ pub fn generate<W: Write>(
         fixed = def.edge();
         fixed.truncate(1);
     }
-    let max_count = limit.map_or(usize::MAX, |m| usize::try_from(m).unwrap_or(usize::MAX));
-    let mut all = fixed;
-    all.truncate(max_count);
-    for _ in 0..random {
-        if all.len() >= max_count {
-            break;
-        }
-        all.push(def.random(&mut rng, max));
-    }
-    crate::problem::write_input(spec, &all, &mut out)?;
+    // The random cases are written as they are drawn, never held: an input
+    // of `u64::MAX` cases costs no memory, only the time to write it.
+    let max_count = limit.unwrap_or(u64::MAX);
+    let mut fixed = fixed;
+    fixed.truncate(usize::try_from(max_count).unwrap_or(usize::MAX));
+    let random = random.min(max_count - fixed.len() as u64);
+    let count = fixed.len() as u64 + random;
+    let drawn = (0..random).map(|_| def.random(&mut rng, max));
+    crate::problem::write_input_from(spec, count, fixed.into_iter().chain(drawn), &mut out)?;
     out.flush()?;
     Ok(())
 }

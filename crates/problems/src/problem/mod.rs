@@ -299,9 +299,22 @@ impl fmt::Display for Case {
 
 /// Writes an input of `cases` in the framing of `spec`: the count line of a
 /// counted format, the case lines, the terminator line (every field `0`).
+#[cfg(test)]
 pub(crate) fn write_input<W: Write>(spec: &Spec, cases: &[Case], out: &mut W) -> io::Result<()> {
+    write_input_from(spec, cases.len() as u64, cases.iter().copied(), out)
+}
+
+/// Writes an input of `count` cases taken from `cases` as they come, so that
+/// no more than one case is held at a time (the count line of a counted
+/// format comes first, the end marker of a terminated one last).
+pub(crate) fn write_input_from<W: Write>(
+    spec: &Spec,
+    count: u64,
+    cases: impl Iterator<Item = Case>,
+    out: &mut W,
+) -> io::Result<()> {
     if let Framing::Counted { .. } = spec.framing {
-        writeln!(out, "{}", cases.len())?;
+        writeln!(out, "{count}")?;
     }
     for c in cases {
         c.write_line(out)?;
