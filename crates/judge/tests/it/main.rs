@@ -2,5 +2,4 @@
 //! its public API as a dependent crate sees it. The command line's tests are in
 //! `crates/cli/tests`.
 
-mod edges;
 mod interactor;

@@ -444,9 +444,44 @@ impl Answer {
     /// let a = Problem::WythoffMoves.answer(&[4, 5]).unwrap();
     /// assert_eq!(a.shown(), "1 / 1 2 / 3 5");
     /// ```
+    ///
+    /// Only the head of the answer is rendered, so that a case of `2^64` bids
+    /// is shown as quickly as one of three:
+    ///
+    /// ```
+    /// use beatty_problems::problem::Answer;
+    /// assert_eq!(Answer::Bids(Some((0, u64::MAX))).shown(), "0 1 2 3 4 5 6 7 …");
+    /// ```
     #[must_use]
     pub fn shown(&self) -> String {
-        crate::compare::shown_lines(&self.to_bytes())
+        let mut head = Head(Vec::new());
+        // Stops with an error at the cap: what came before is all that is shown.
+        let _ = self.write_to(&mut head);
+        crate::compare::shown_lines(&head.0)
+    }
+}
+
+/// A writer that keeps the first [`Head::CAP`] bytes and refuses the rest:
+/// more than [`shown`](Answer::shown) needs of any answer (a line shows at
+/// most eight tokens of at most 20 digits each).
+struct Head(Vec<u8>);
+
+impl Head {
+    const CAP: usize = 4096;
+}
+
+impl Write for Head {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let room = Self::CAP.saturating_sub(self.0.len());
+        if room == 0 {
+            return Err(io::Error::other("enough is shown"));
+        }
+        let n = buf.len().min(room);
+        self.0.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 

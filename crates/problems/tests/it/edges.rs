@@ -6,12 +6,12 @@
 //! accept too (`answer` against `validate`, `solve`'s output against `check`,
 //! `generate`'s tests against `validate`, written starts against `parse`).
 
-use beatty_judge::interact::{Referee, Status, combine};
-use beatty_judge::interact::solution::{Solution, interaction};
-use beatty_judge::interact::starts::{self, Start};
-use beatty_judge::interact::{Game, archetypes};
-use beatty_judge::problem::Framing;
-use beatty_judge::{Problem, Verdict, check, explain, generate, solve, text, validate};
+use beatty_problems::interact::solution::{Solution, interaction};
+use beatty_problems::interact::starts::{self, Start};
+use beatty_problems::interact::{Game, archetypes};
+use beatty_problems::interact::{Referee, Status, combine};
+use beatty_problems::problem::Framing;
+use beatty_problems::{Problem, Verdict, check, explain, generate, solve, text, validate};
 use std::io::{self, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -204,7 +204,8 @@ fn answer_validate_solve_and_check_are_total_and_agree() {
                     || validate(problem, &file),
                 );
                 // An end marker is no case: it is neither answered nor validated alone.
-                if matches!(problem.spec().framing, Framing::Terminator) && case.iter().all(|&x| x == 0)
+                if matches!(problem.spec().framing, Framing::Terminator)
+                    && case.iter().all(|&x| x == 0)
                 {
                     continue;
                 }
@@ -253,7 +254,12 @@ fn answer_validate_solve_and_check_are_total_and_agree() {
             }
             // A sign, a number beyond u64, a NUL or a byte of no UTF-8 is no
             // input of any problem.
-            let refused = [&b"-1\n"[..], b"+1 2\n", b"18446744073709551616 1\n", b"1\n\0 \0\n"];
+            let refused = [
+                &b"-1\n"[..],
+                b"+1 2\n",
+                b"18446744073709551616 1\n",
+                b"1\n\0 \0\n",
+            ];
             if refused.contains(&&bad[..]) || bad.first() == Some(&0xff) || bad.len() > 1000 {
                 assert!(
                     !matches!(valid, Some(Ok(_))),
@@ -277,9 +283,13 @@ fn generate_is_total_in_its_seed_count_and_sink() {
                         || format!("generate({problem}, {profile:?}, {seed}, {cases:?})"),
                         || match cases {
                             // No sink holds u64::MAX cases: the full one stops it.
-                            Some(MAX) => {
-                                generate::generate(problem, profile, seed, cases, Full { left: 1 << 16 })
-                            }
+                            Some(MAX) => generate::generate(
+                                problem,
+                                profile,
+                                seed,
+                                cases,
+                                Full { left: 1 << 16 },
+                            ),
                             _ => generate::generate(problem, profile, seed, cases, &mut out),
                         },
                     );
@@ -349,12 +359,21 @@ fn starts_referee_and_solution_are_total() {
             p.call(|| format!("{s:?}.winning_side()"), || s.winning_side());
             for seed in [0, MAX] {
                 let text = starts::write(&[s.clone()], seed);
-                let parsed = p.call(|| format!("parse({text:?})"), || starts::parse(game, text.as_bytes()));
+                let parsed = p.call(
+                    || format!("parse({text:?})"),
+                    || starts::parse(game, text.as_bytes()),
+                );
                 if let Some(r) = parsed {
                     assert_eq!(r, Ok((vec![s.clone()], seed)), "parse(write({s:?}))");
                 }
-                p.call(|| format!("interaction({s:?})"), || interaction(&[s.clone()], seed));
-                let r = p.call(|| format!("Referee::new({s:?})"), || Referee::new(vec![s.clone()], seed));
+                p.call(
+                    || format!("interaction({s:?})"),
+                    || interaction(&[s.clone()], seed),
+                );
+                let r = p.call(
+                    || format!("Referee::new({s:?})"),
+                    || Referee::new(vec![s.clone()], seed),
+                );
                 let Some(Ok(mut r)) = r else { continue };
                 for line in &lines {
                     p.call(
@@ -369,8 +388,14 @@ fn starts_referee_and_solution_are_total() {
                 }
                 if let Some(j) = p.call(|| format!("{s:?}: finish()"), || r.finish().clone()) {
                     for run in [Verdict::Accepted, Verdict::TimeLimit, Verdict::RuntimeError] {
-                        p.call(|| format!("combine({run:?})"), || combine(Some(&j), run, &j));
-                        p.call(|| format!("combine(None, {run:?})"), || combine(None, run, &j));
+                        p.call(
+                            || format!("combine({run:?})"),
+                            || combine(Some(&j), run, &j),
+                        );
+                        p.call(
+                            || format!("combine(None, {run:?})"),
+                            || combine(None, run, &j),
+                        );
                     }
                 }
             }
@@ -417,8 +442,14 @@ fn text_helpers_are_total() {
     ];
     for bytes in &inputs {
         for max in [0, 1, 2, 3, 64, usize::MAX] {
-            if let Some(s) = p.call(|| format!("excerpt({bytes:?}, {max})"), || text::excerpt(bytes, max)) {
-                assert!(s.chars().all(|c| !c.is_control()), "excerpt keeps a control: {s:?}");
+            if let Some(s) = p.call(
+                || format!("excerpt({bytes:?}, {max})"),
+                || text::excerpt(bytes, max),
+            ) {
+                assert!(
+                    s.chars().all(|c| !c.is_control()),
+                    "excerpt keeps a control: {s:?}"
+                );
             }
             for len in [0, 1, bytes.len() as u64, MAX] {
                 p.call(
@@ -428,12 +459,18 @@ fn text_helpers_are_total() {
             }
         }
         for len in [0, 1, MAX] {
-            p.call(|| format!("found_token({bytes:?}, {len})"), || text::found_token(bytes, len));
+            p.call(
+                || format!("found_token({bytes:?}, {len})"),
+                || text::found_token(bytes, len),
+            );
         }
         p.call(|| format!("found({bytes:?})"), || text::found(bytes));
     }
     for next in [None, Some(0), Some(b'\n'), Some(b' '), Some(0xff)] {
-        p.call(|| format!("found_blank({next:?})"), || text::found_blank(next));
+        p.call(
+            || format!("found_blank({next:?})"),
+            || text::found_blank(next),
+        );
     }
     p.check();
 }
