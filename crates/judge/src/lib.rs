@@ -37,6 +37,7 @@ pub mod check;
 mod compare;
 pub mod explain;
 pub mod generate;
+pub mod hack;
 pub mod interact;
 #[cfg(target_os = "linux")]
 pub mod invoke;
