@@ -38,6 +38,8 @@
 
 pub mod batch;
 pub mod candidates;
+#[cfg(target_os = "linux")]
+pub mod runner;
 pub mod shrink;
 pub mod why;
 
