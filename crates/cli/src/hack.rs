@@ -272,6 +272,8 @@ fn text(p: Problem, report: &Report) -> String {
     }
     let smallest = if h.exhaustive {
         "every smaller case passed"
+    } else if h.cut_short {
+        "stopped at the time of --time; a smaller input may fail"
     } else {
         "no move of the shrinker fails"
     };
@@ -316,6 +318,7 @@ fn json(p: Problem, report: &Report) -> String {
             "shrink_steps": h.shrink_steps,
             "shrink_runs": h.shrink_runs,
             "smallest_of_all": h.exhaustive,
+            "cut_short": h.cut_short,
         })
     });
     let mut s = serde_json::json!({

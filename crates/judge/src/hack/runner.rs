@@ -53,6 +53,11 @@ pub struct Sandboxed<'a> {
     pub cases: usize,
     /// The wall time of the last run.
     pub last: Duration,
+    /// After this instant no program runs: every input passes, so that a
+    /// shrinker stops where it is (see [`Hacked::cut_short`]).
+    pub deadline: Option<Instant>,
+    /// Whether an input was refused by the deadline.
+    pub cut_short: bool,
 }
 
 impl<'a> Sandboxed<'a> {
@@ -75,6 +80,8 @@ impl<'a> Sandboxed<'a> {
             runs: 0,
             cases: 0,
             last: Duration::ZERO,
+            deadline: None,
+            cut_short: false,
         })
     }
 }
@@ -84,6 +91,10 @@ impl Oracle for Sandboxed<'_> {
     type Error = RunError;
 
     fn run(&mut self, cases: &[Case]) -> Result<Option<Failure>, RunError> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.cut_short = true;
+            return Ok(None);
+        }
         let input = self.dir.path().join("hack.in");
         let answer = self.dir.path().join("hack.ans");
         let write = |path: &std::path::Path, bytes: Vec<u8>| {
@@ -158,6 +169,10 @@ pub struct Hacked {
     pub shrink_runs: usize,
     /// Whether every smaller case was tried (see [`super::shrink::Shrunk`]).
     pub exhaustive: bool,
+    /// Whether the shrinking was stopped by its time (as long as the
+    /// search's): the input is then smaller than the one found, not
+    /// necessarily the smallest.
+    pub cut_short: bool,
 }
 
 /// What `judge hack` did.
@@ -193,10 +208,10 @@ pub fn hack(
     let start = Instant::now();
     let mut oracle = Sandboxed::new(problem, cmd, &config.run)?;
     let limit = max_batch(problem);
-    // Batches grow from 1000 cases while a run takes under an eighth of
+    // Batches grow from 4096 cases while a run takes under an eighth of
     // the time limit, so that a slow program is not timed out by the size
     // of a batch.
-    let mut batch = limit.min(1000);
+    let mut batch = limit.min(4096);
     let mut rounds = Vec::new();
     let out_of_time = |start: Instant| start.elapsed() >= config.time;
     let mut random = Random::new(problem, config.seed);
@@ -259,6 +274,9 @@ pub fn hack(
                 exhaustive: Options::default().exhaustive.min(200 * limit),
             };
             let first = f.cases.clone();
+            // The shrinking may take as long as the search could (a program
+            // that times out costs a time limit a run).
+            oracle.deadline = Some(Instant::now() + config.time);
             let s = shrink(&moves, f.cases, f.failure, &mut oracle, &options)?;
             Some(Hacked {
                 answer: answer_bytes(problem, &s.cases),
@@ -268,7 +286,8 @@ pub fn hack(
                 round,
                 shrink_steps: s.steps,
                 shrink_runs: s.runs,
-                exhaustive: s.exhaustive,
+                exhaustive: s.exhaustive && !oracle.cut_short,
+                cut_short: oracle.cut_short,
             })
         }
     };

@@ -341,11 +341,24 @@ fn shrink_case<O: Oracle>(
             s.steps += 1;
             s.exhaustive = true;
         }
+        // Only batches of them fail (the program mishandles several
+        // cases): each alone, when they are few.
+        Some(_) if smaller.len() <= ALONE => {
+            for c in smaller {
+                if attempt(s, vec![c], oracle)? {
+                    break;
+                }
+            }
+            s.exhaustive = true;
+        }
         Some(_) => {}
         None => s.exhaustive = true,
     }
     Ok(())
 }
+
+/// The most smaller cases run one by one when only batches of them fail.
+const ALONE: usize = 64;
 
 #[cfg(test)]
 mod tests {
@@ -496,6 +509,29 @@ mod tests {
             assert_eq!(s.cases, [smallest.clone(), smallest], "{p}");
             assert!(s.steps > 0 && s.runs >= s.steps);
         }
+    }
+
+    /// A program that fails on every batch of two cases or more, and alone
+    /// on (3, 3) and above: the smaller cases are tried one by one, and the
+    /// smallest failing one is kept, as a brute force finds it.
+    #[test]
+    fn smaller_cases_are_tried_alone_when_only_batches_fail() {
+        let p = Problem::Bash;
+        let fails = |c: &[u64]| c[0] >= 3 && c[1] >= 3;
+        let mut o = |input: &[Case]| -> Result<Option<()>, ()> {
+            Ok((input.len() >= 2 || input.iter().any(|c| fails(c))).then_some(()))
+        };
+        let s = shrink(
+            &Moves::new(p),
+            vec![vec![5, 4]],
+            (),
+            &mut o,
+            &Options::default(),
+        )
+        .unwrap();
+        assert_eq!(s.cases, [brute_min(p, 20, &fails).unwrap()]);
+        assert_eq!(s.cases, [vec![3, 3]]);
+        assert!(s.exhaustive);
     }
 
     #[test]
