@@ -277,15 +277,18 @@ fn text(p: Problem, report: &Report) -> String {
     } else {
         "no move of the shrinker fails"
     };
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
     s += &format!(
-        "shrunk: from {} in {} steps, {} runs ({smallest})\n",
+        "shrunk: from {} in {} step{}, {} run{} ({smallest})\n",
         h.found
             .iter()
             .map(|c| c.iter().map(u64::to_string).collect::<Vec<_>>().join(" "))
             .collect::<Vec<_>>()
             .join(" / "),
         h.shrink_steps,
-        h.shrink_runs
+        plural(h.shrink_steps),
+        h.shrink_runs,
+        plural(h.shrink_runs)
     );
     s += &format!(
         "found in round {} after {:.1} s; tried:\n{}",

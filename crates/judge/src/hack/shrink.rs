@@ -211,7 +211,9 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 /// };
 /// let moves = Moves::new(Problem::Bash);
 /// let s = shrink(&moves, vec![vec![900, 700]], (), &mut oracle, &Options::default()).unwrap();
-/// assert_eq!(s.cases, [vec![50, 100]]); // the smallest sum, then the smallest first number
+/// // The smallest sum is 142 (71·71 ≥ 5000 > 70·71), and with it the
+/// // smallest first number is 65 (65·77 = 5005; 64·78 = 4992).
+/// assert_eq!(s.cases, [vec![65, 77]]);
 /// assert!(s.exhaustive);
 /// ```
 pub fn shrink<O: Oracle>(
