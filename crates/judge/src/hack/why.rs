@@ -127,7 +127,7 @@ mod tests {
         );
         assert!(!n.iter().any(|n| n.starts_with("number")), "{n:?}");
         // 5n² crosses 2^32 from n = 29309 on (5·29308² < 2^32 ≤ 5·29309²)
-        assert!(5u128 * 29_308 * 29_308 < 1 << 32 && 5u128 * 29_309 * 29_309 >= 1 << 32);
+        assert_eq!((1u128..).find(|n| 5 * n * n >= 1 << 32), Some(29_309));
         let n = notes(Problem::FibonacciNim, &[29_309]);
         assert!(
             n.iter()
