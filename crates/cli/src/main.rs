@@ -11,6 +11,8 @@
 mod check;
 mod explain;
 mod r#gen;
+#[cfg(target_os = "linux")]
+mod hack;
 mod hazards;
 #[cfg(target_os = "linux")]
 mod invoke;
@@ -78,6 +80,7 @@ const HELP_TEXTS: &[(&str, &str)] = &[
     ("testset", include_str!("help/testset.txt")),
     ("package", include_str!("help/package.txt")),
     ("run", include_str!("help/run.txt")),
+    ("hack", include_str!("help/hack.txt")),
     ("invoke", include_str!("help/invoke.txt")),
     ("languages", include_str!("help/languages.txt")),
     ("explain", include_str!("help/explain.txt")),
@@ -198,6 +201,9 @@ enum Cmd {
     /// Judge a source file or a command on a test set, each test in a sandbox: AC, WA, PE, TLE, MLE, OLE, RE or CE.
     #[cfg(target_os = "linux")]
     Run(run::RunArgs),
+    /// Find the smallest input on which a program is wrong, and why (hazards, limits, overflow, then random).
+    #[cfg(target_os = "linux")]
+    Hack(hack::HackArgs),
     /// Judge every package submission of a problem on the test set of every seed: the matrix.
     #[cfg(target_os = "linux")]
     Invoke(invoke::InvokeArgs),
@@ -365,6 +371,8 @@ fn main() -> ExitCode {
         Cmd::Testset(a) => testset::run(a),
         #[cfg(target_os = "linux")]
         Cmd::Run(a) => run::run(a),
+        #[cfg(target_os = "linux")]
+        Cmd::Hack(a) => hack::run(a),
         #[cfg(target_os = "linux")]
         Cmd::Invoke(a) => invoke::run(a),
         #[cfg(target_os = "linux")]

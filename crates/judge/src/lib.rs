@@ -27,6 +27,8 @@
 #![forbid(unsafe_code)]
 
 #[cfg(target_os = "linux")]
+pub mod hack;
+#[cfg(target_os = "linux")]
 pub mod invoke;
 #[cfg(target_os = "linux")]
 pub mod judging;

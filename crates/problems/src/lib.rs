@@ -33,6 +33,7 @@ pub mod check;
 mod compare;
 pub mod explain;
 pub mod generate;
+pub mod hack;
 pub mod interact;
 pub mod problem;
 mod rng;

@@ -12,6 +12,7 @@ mod cli;
 mod common;
 mod e2e;
 mod fresh_root;
+mod hack;
 mod help;
 mod hostile;
 mod interactive;

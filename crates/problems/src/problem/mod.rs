@@ -299,7 +299,6 @@ impl fmt::Display for Case {
 
 /// Writes an input of `cases` in the framing of `spec`: the count line of a
 /// counted format, the case lines, the terminator line (every field `0`).
-#[cfg(test)]
 pub(crate) fn write_input<W: Write>(spec: &Spec, cases: &[Case], out: &mut W) -> io::Result<()> {
     write_input_from(spec, cases.len() as u64, cases.iter().copied(), out)
 }

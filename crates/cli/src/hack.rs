@@ -1,0 +1,337 @@
+//! `judge hack`: the smallest input on which a program is wrong, and why
+//! (the search is `beatty_problems::hack`, run by `beatty_judge::hack`; this module parses the arguments,
+//! compiles like `judge run` and prints the report).
+
+use crate::report::Format;
+use crate::run::{IsolationArg, language_table, seconds};
+use crate::{Outcome, fail};
+use beatty_judge::hack::{HackConfig, Report, Round, hack};
+use beatty_judge::lang::Compiled;
+use beatty_judge::run::RunConfig;
+use beatty_judge::sandbox::{Isolation, strict_available};
+use beatty_problems::Problem;
+use beatty_problems::hack::{input_bytes, why};
+use clap::Args;
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub(crate) struct HackArgs {
+    /// The batch problem (name or alias), e.g. `wythoff`.
+    problem: Problem,
+    /// A source file, compiled in the sandbox by its extension, e.g.
+    /// `sol.cpp`; or else give a command after `--`.
+    file: Option<PathBuf>,
+    /// Seconds the search may take (not the shrinking), e.g. `--time 10`.
+    #[arg(long, default_value_t = 60.0)]
+    time: f64,
+    /// Write the smallest failing input as a test: PATH.in and PATH.ans,
+    /// e.g. `--out tests/hack-1`.
+    #[arg(long, value_name = "PATH")]
+    out: Option<PathBuf>,
+    /// The report: `text` or `json` (one object), e.g. `--format json`.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// The seed of the generator profiles and the random round, e.g. `--seed 3`.
+    #[arg(long, default_value_t = 1, value_parser = crate::number::count)]
+    seed: u64,
+    /// Wall-clock seconds per run, as `judge run`'s, e.g. `--time-limit 1`.
+    #[arg(long, default_value_t = 2.0)]
+    time_limit: f64,
+    /// Memory per run in MiB, as `judge run`'s, e.g. `--memory-limit 64`.
+    #[arg(long, default_value_t = 256, value_parser = crate::number::count)]
+    memory_limit: u64,
+    /// How each run is isolated, as `judge run`'s, e.g. `--isolation basic`.
+    #[arg(long, value_enum, default_value = "auto")]
+    isolation: IsolationArg,
+    /// A languages file that changes or extends the language table.
+    #[arg(long, value_name = "FILE")]
+    languages: Option<PathBuf>,
+    /// The language of FILE by its id in `judge languages`, e.g. `--language pypy3`.
+    #[arg(long, value_name = "ID")]
+    language: Option<String>,
+    /// The program as a command and its arguments, after `--`, e.g. `-- ./a.out`.
+    #[arg(last = true)]
+    cmd: Vec<OsString>,
+}
+
+/// `judge hack` (see `help/hack.txt`).
+pub(crate) fn run(a: &HackArgs) -> Outcome {
+    let langs = match language_table(a.languages.as_deref()) {
+        Ok(t) => t,
+        Err((code, e)) => return Ok(fail(code, &e)),
+    };
+    let p = a.problem;
+    if matches!(a.format, Format::Junit) {
+        return Ok(fail(2, "--format: `judge hack` writes text or json"));
+    }
+    let source = match (&a.file, a.cmd.is_empty()) {
+        (Some(_), false) => {
+            return Ok(fail(
+                2,
+                "give either a source FILE or a command after `--`, not both",
+            ));
+        }
+        (None, true) => {
+            return Ok(fail(
+                2,
+                &format!(
+                    "give a source file (e.g. `judge hack {p} sol.cpp`) or a command after `--` (e.g. `judge hack {p} -- ./a.out`)"
+                ),
+            ));
+        }
+        (Some(f), true) => {
+            let lang = match a.language.as_deref() {
+                Some(id) => langs.list.iter().find(|l| l.id == id),
+                None => langs.of(f),
+            };
+            let Some(lang) = lang else {
+                return Ok(fail(
+                    2,
+                    &format!(
+                        "{}: no such language (known extensions: {}); give a command after `--` instead",
+                        f.display(),
+                        langs.extensions()
+                    ),
+                ));
+            };
+            if !f.is_file() {
+                return Ok(fail(3, &format!("{}: no such file", f.display())));
+            }
+            Some((f, lang.clone()))
+        }
+        (None, false) => None,
+    };
+    let time = match seconds("--time", a.time) {
+        Ok(t) => t,
+        Err(e) => return Ok(fail(2, &e)),
+    };
+    let time_limit = match seconds("--time-limit", a.time_limit) {
+        Ok(t) => t,
+        Err(e) => return Ok(fail(2, &e)),
+    };
+    if !(1..=1 << 20).contains(&a.memory_limit) {
+        return Ok(fail(2, "--memory-limit must be between 1 and 1048576 MiB"));
+    }
+    let isolation = match (a.isolation, strict_available()) {
+        (IsolationArg::Strict, false) => {
+            return Ok(fail(
+                3,
+                "--isolation strict: the kernel refuses PID/mount namespaces here (try --isolation basic)",
+            ));
+        }
+        (IsolationArg::Basic, _) | (IsolationArg::Auto, false) => Isolation::Basic,
+        _ => Isolation::Strict,
+    };
+    let cfg = RunConfig {
+        time_limit,
+        memory_limit: a.memory_limit << 20,
+        isolation,
+        jobs: 1,
+        ..RunConfig::default()
+    };
+    // A source file is compiled into a directory of its own, removed when
+    // `build` drops.
+    let mut build = None;
+    let cmd: Vec<OsString> = match source {
+        None => a.cmd.clone(),
+        Some((src, lang)) => {
+            let out = match beatty_judge::sandbox::scratch_dir("compile") {
+                Ok(t) => t,
+                Err(e) => {
+                    return Ok(fail(
+                        3,
+                        &format!("cannot create a temporary directory: {e}"),
+                    ));
+                }
+            };
+            let _ = writeln!(
+                io::stderr(),
+                "judge: compiling {} as {}",
+                src.display(),
+                lang.name
+            );
+            let limits = beatty_judge::lang::CompileLimits {
+                program_memory: cfg.memory_limit,
+                ..Default::default()
+            };
+            match beatty_judge::lang::compile(&lang, src, out.path(), &limits, isolation, &[]) {
+                Ok(Compiled::Ready(c)) => {
+                    build = Some(out);
+                    c
+                }
+                Ok(Compiled::Error(m)) => {
+                    return Ok(fail(1, &format!("compile error (CE): {m}")));
+                }
+                Err(e) => return Ok(fail(3, &e.to_string())),
+            }
+        }
+    };
+    let config = HackConfig {
+        time,
+        seed: a.seed,
+        run: cfg,
+    };
+    let progress = |r: &Round| {
+        let _ = writeln!(
+            io::stderr(),
+            "judge: {}: {} cases in {} runs",
+            r.name,
+            r.cases,
+            r.runs
+        );
+    };
+    let report = hack(p, &cmd, &config, &progress);
+    drop(build);
+    let report = match report {
+        Ok(r) => r,
+        Err(e) => return Ok(fail(3, &e.to_string())),
+    };
+    if let (Some(path), Some(h)) = (&a.out, &report.hacked) {
+        let base = path.to_string_lossy();
+        let base = base.strip_suffix(".in").unwrap_or(&base);
+        for (ext, bytes) in [("in", input_bytes(p, &h.cases)), ("ans", h.answer.clone())] {
+            let f = format!("{base}.{ext}");
+            if let Err(e) = std::fs::write(&f, bytes) {
+                return Ok(fail(3, &format!("{f}: {e}")));
+            }
+        }
+    }
+    let text = match a.format {
+        Format::Json => json(p, &report),
+        _ => text(p, &report),
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(ExitCode::from(u8::from(report.hacked.is_some())))
+}
+
+/// What the rounds tried, one line each.
+fn tried(report: &Report) -> String {
+    let mut s = String::new();
+    for (i, r) in report.rounds.iter().enumerate() {
+        s += &format!(
+            "  round {} ({}): {} cases in {} runs\n",
+            i + 1,
+            r.name,
+            r.cases,
+            r.runs
+        );
+    }
+    s
+}
+
+/// The explanation of a one-case input: `judge explain`'s text, and the notes.
+fn explained(p: Problem, cases: &[Vec<u64>]) -> (Vec<String>, String) {
+    match cases {
+        [c] => (
+            why::notes(p, c),
+            beatty_problems::explain::explain(p.name(), c).unwrap_or_default(),
+        ),
+        _ => (Vec::new(), String::new()),
+    }
+}
+
+fn text(p: Problem, report: &Report) -> String {
+    let Some(h) = &report.hacked else {
+        return format!(
+            "no failing input found in {:.1} s; tried:\n{}",
+            report.elapsed.as_secs_f64(),
+            tried(report)
+        );
+    };
+    let mut s = String::new();
+    let input = String::from_utf8_lossy(&input_bytes(p, &h.cases)).into_owned();
+    let n = h.cases.len();
+    s += &format!(
+        "failing input ({n} case{}):\n{input}",
+        if n == 1 { "" } else { "s" }
+    );
+    s += &format!("expected:\n{}", String::from_utf8_lossy(&h.answer));
+    if let Some(r) = h.failure.received() {
+        s += &format!("received: {r}\n");
+    }
+    s += &format!(
+        "verdict: {} ({})\n",
+        h.failure.verdict.short(),
+        h.failure.detail
+    );
+    let (notes, explain) = explained(p, &h.cases);
+    if !notes.is_empty() {
+        s += "why:\n";
+        for n in notes {
+            s += &format!("  {n}\n");
+        }
+    }
+    if !explain.is_empty() {
+        s += "explain:\n";
+        for l in explain.lines() {
+            s += &format!("  {l}\n");
+        }
+    }
+    let smallest = if h.exhaustive {
+        "every smaller case passed"
+    } else if h.cut_short {
+        "stopped at the time of --time; a smaller input may fail"
+    } else {
+        "no move of the shrinker fails"
+    };
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    s += &format!(
+        "shrunk: from {} in {} step{}, {} run{} ({smallest})\n",
+        h.found
+            .iter()
+            .map(|c| c.iter().map(u64::to_string).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join(" / "),
+        h.shrink_steps,
+        plural(h.shrink_steps),
+        h.shrink_runs,
+        plural(h.shrink_runs)
+    );
+    s += &format!(
+        "found in round {} after {:.1} s; tried:\n{}",
+        h.round + 1,
+        report.elapsed.as_secs_f64(),
+        tried(report)
+    );
+    s
+}
+
+fn json(p: Problem, report: &Report) -> String {
+    let rounds: Vec<serde_json::Value> = report
+        .rounds
+        .iter()
+        .map(|r| serde_json::json!({"name": r.name, "cases": r.cases, "runs": r.runs}))
+        .collect();
+    let hacked = report.hacked.as_ref().map(|h| {
+        let (notes, explain) = explained(p, &h.cases);
+        serde_json::json!({
+            "cases": h.cases,
+            "input": String::from_utf8_lossy(&input_bytes(p, &h.cases)),
+            "expected": String::from_utf8_lossy(&h.answer),
+            "received": h.failure.received(),
+            "verdict": h.failure.verdict.short(),
+            "message": h.failure.detail,
+            "why": notes,
+            "explain": explain,
+            "found": h.found,
+            "round": h.round + 1,
+            "shrink_steps": h.shrink_steps,
+            "shrink_runs": h.shrink_runs,
+            "smallest_of_all": h.exhaustive,
+            "cut_short": h.cut_short,
+        })
+    });
+    let mut s = serde_json::json!({
+        "problem": p.name(),
+        "found": report.hacked.is_some(),
+        "hack": hacked,
+        "rounds": rounds,
+        "seconds": report.elapsed.as_secs_f64(),
+    })
+    .to_string();
+    s.push('\n');
+    s
+}

@@ -1,0 +1,351 @@
+//! `judge hack` on the package submissions of the seven batch problems:
+//! every wrong one (wrong_answer, run_time_error) is hacked with the default
+//! flags, and the input it reports is checked outside the judge: the
+//! program, compiled and run directly (a control run), fails on it; every
+//! smaller case (all of them, or all up to a sum when they are too many)
+//! passes in one run; the float Wythoff solution's case is the P-position of
+//! the first hazard k that beatty-hazards finds (F(40)); an input of two
+//! cases holds the smallest legal case twice, which passes alone. Every
+//! accepted submission: nothing found, with a short `--time`.
+//!
+//! The hacks run three at a time; the programs are compiled natively,
+//! and handed to `judge hack` as commands (the command form; compiling in
+//! the sandbox is `judge run`'s, tested there).
+#![cfg(target_os = "linux")]
+
+use beatty_judge::package::assets;
+use beatty_problems::Problem;
+use beatty_problems::problem::{Framing, Relation};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The most smaller cases the test runs in its own search.
+const SEARCH_LIMIT: u128 = 150_000;
+
+/// A package submission, compiled natively: its command.
+fn build(dir: &Path, name: &str, contents: &str) -> Vec<String> {
+    let src = dir.join(name);
+    std::fs::write(&src, contents).expect("write the source");
+    let bin = dir.join(format!("{name}.bin"));
+    let compiler = match src.extension().and_then(|e| e.to_str()) {
+        Some("py") => return vec!["python3".into(), src.display().to_string()],
+        Some("c") => "cc",
+        Some("cpp") => "c++",
+        other => panic!("{name}: no compiler for {other:?}"),
+    };
+    let ok = Command::new(compiler)
+        .args(["-O2", "-o"])
+        .arg(&bin)
+        .arg(&src)
+        .arg("-lm")
+        .status()
+        .expect("compile")
+        .success();
+    assert!(ok, "{name} does not compile");
+    vec![bin.display().to_string()]
+}
+
+/// The control run: the program on `input`, outside the judge; whether its
+/// output is right (exit 0 and the checker's AC).
+fn passes(p: Problem, cmd: &[String], input: &[u8]) -> bool {
+    use std::io::Write;
+    let mut child = Command::new(&cmd[0])
+        .args(&cmd[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the program");
+    let mut pipe = child.stdin.take().expect("stdin");
+    let data = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("wait");
+    writer.join().expect("writer");
+    out.status.success()
+        && beatty_problems::check(p, input, &out.stdout, None).verdict
+            == beatty_problems::Verdict::Accepted
+}
+
+/// The input of `cases` in the problem's framing, written here from the
+/// statement (count line, case lines, end marker).
+fn input_of(p: Problem, cases: &[Vec<u64>]) -> Vec<u8> {
+    let spec = p.spec();
+    let mut s = String::new();
+    if let Framing::Counted { .. } = spec.framing {
+        s += &format!("{}\n", cases.len());
+    }
+    for c in cases {
+        let words: Vec<String> = c.iter().map(u64::to_string).collect();
+        s += &words.join(" ");
+        s.push('\n');
+    }
+    if spec.framing == Framing::Terminator {
+        s += &vec!["0"; spec.fields.len()].join(" ");
+        s.push('\n');
+    }
+    s.into_bytes()
+}
+
+/// Whether a case is legal, from the spec (limits, relation, end marker)
+/// and the exact answer (the domain).
+fn legal(p: Problem, c: &[u64]) -> bool {
+    let spec = p.spec();
+    c.iter()
+        .zip(spec.fields)
+        .all(|(v, f)| (f.min..=f.max).contains(v))
+        && (spec.relation != Relation::FirstAtMostSecond || c[0] <= c[1])
+        && !(spec.framing == Framing::Terminator && c.iter().all(|&v| v == 0))
+        && p.answer(c).is_ok()
+}
+
+/// Every legal case smaller than `case` (by sum, then numbers), or, when
+/// they are more than [`SEARCH_LIMIT`], every one with a sum up to where
+/// they fit; and that sum's bound.
+fn smaller(p: Problem, case: &[u64]) -> (Vec<Vec<u64>>, u128) {
+    let sum: u128 = case.iter().map(|&v| u128::from(v)).sum();
+    let arity = p.spec().fields.len();
+    // a counted format: at most 20 runs of the count limit
+    let limit = match p.spec().framing {
+        Framing::Counted { max, .. } => SEARCH_LIMIT.min(20 * u128::from(max)),
+        _ => SEARCH_LIMIT,
+    };
+    // cases with sum < s: about s²/2 pairs, s numbers
+    let fit = if arity == 1 {
+        limit
+    } else {
+        (2 * limit).isqrt()
+    };
+    let top = sum.min(fit);
+    let mut v = Vec::new();
+    for s in 0..=top {
+        let s = s as u64;
+        let cands: Vec<Vec<u64>> = if arity == 1 {
+            vec![vec![s]]
+        } else {
+            (0..=s).map(|a| vec![a, s - a]).collect()
+        };
+        for c in cands {
+            let key = (u128::from(s), c.clone());
+            if legal(p, &c) && key < (sum, case.to_vec()) {
+                v.push(c);
+            }
+        }
+    }
+    (v, top)
+}
+
+/// `judge hack` on `cmd`; its JSON report.
+fn hack(p: Problem, cmd: &[String], extra: &[&str]) -> (Option<i32>, serde_json::Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["hack", p.name(), "--format", "json"])
+        .args(extra)
+        .arg("--")
+        .args(cmd)
+        .output()
+        .expect("run judge hack");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let v = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
+    (
+        out.status.code(),
+        v,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Checks one wrong submission's hack; returns a line for the log.
+fn check_wrong(p: Problem, path: &str, cmd: &[String]) -> String {
+    let start = std::time::Instant::now();
+    let (code, v, err) = hack(p, cmd, &[]);
+    let took = start.elapsed().as_secs_f64();
+    assert_eq!(code, Some(1), "{p} {path}: {v}\n{err}");
+    let cases: Vec<Vec<u64>> =
+        serde_json::from_value(v["hack"]["cases"].clone()).expect("the cases");
+    let input = input_of(p, &cases);
+    assert_eq!(
+        v["hack"]["input"].as_str().map(str::as_bytes),
+        Some(&input[..]),
+        "{p} {path}"
+    );
+    // the control run fails on the reported input
+    assert!(
+        !passes(p, cmd, &input),
+        "{p} {path}: passes {cases:?} outside the judge"
+    );
+    match &cases[..] {
+        [case] => {
+            let (below, top) = smaller(p, case);
+            // the counted format's count limit: in runs of at most that many
+            let per_run = match p.spec().framing {
+                Framing::Counted { max, .. } => max as usize,
+                _ => below.len().max(1),
+            };
+            for chunk in below.chunks(per_run) {
+                // a program that mishandles several cases fails the batch:
+                // then each case alone (they are few)
+                let each_alone = || {
+                    chunk.len() <= 64
+                        && chunk
+                            .iter()
+                            .all(|c| passes(p, cmd, &input_of(p, std::slice::from_ref(c))))
+                };
+                assert!(
+                    passes(p, cmd, &input_of(p, chunk)) || each_alone(),
+                    "{p} {path}: a case smaller than {case:?} fails (sums up to {top})"
+                );
+            }
+            if path.ends_with("wythoff/float.cpp") || path.ends_with("wythoff/float.py") {
+                let first = beatty_hazards::lower_f64::stats(
+                    0..=1_000_000_000,
+                    // beatty-hazards' tests check the enumeration against a sweep
+                    beatty_hazards::Method::Enumerate,
+                    &beatty_hazards::no_progress,
+                )
+                .first
+                .expect("a hazard below 10^9");
+                let c = beatty_hazards::consequence(first);
+                assert_eq!(first, 102_334_155);
+                let (a, b) = c.p_position;
+                assert_eq!(case, &vec![a as u64, b as u64], "{p} {path}");
+            }
+        }
+        [x, y] => {
+            let (one, _) = smaller(p, &[u64::MAX; 2][..p.spec().fields.len()]);
+            let smallest = one.first().expect("a legal case");
+            assert_eq!((x, y), (smallest, smallest), "{p} {path}");
+            assert!(passes(p, cmd, &input_of(p, &cases[..1])), "{p} {path}");
+        }
+        other => panic!("{p} {path}: {} cases", other.len()),
+    }
+    format!("{p} {path}: {cases:?} in {took:.1} s")
+}
+
+#[test]
+fn every_wrong_submission_is_hacked_to_its_smallest_failing_input() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    // (problem, path, directory, file name, source, wrong?)
+    let mut jobs = Vec::new();
+    for p in Problem::ALL {
+        let dir = tmp.path().join(p.name());
+        std::fs::create_dir(&dir).expect("dir");
+        for a in assets(p.name()).expect("assets") {
+            let Some(name) = a
+                .path
+                .strip_prefix("submissions/")
+                .map(|s| s.replace('/', "-"))
+            else {
+                continue;
+            };
+            match a.path.split('/').nth(1).unwrap_or("") {
+                "wrong_answer" | "run_time_error" => {
+                    jobs.push((p, a.path, dir.clone(), name, a.contents, true))
+                }
+                "accepted" => jobs.push((p, a.path, dir.clone(), name, a.contents, false)),
+                _ => {}
+            }
+        }
+    }
+    let problems: std::collections::HashSet<Problem> =
+        jobs.iter().filter(|j| j.5).map(|j| j.0).collect();
+    assert_eq!(problems.len(), 7);
+    let start = std::time::Instant::now();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let log = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..3 {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some((p, path, dir, name, contents, wrong)) = jobs.get(i) else {
+                        break;
+                    };
+                    let cmd = build(dir, name, contents);
+                    let line = if *wrong {
+                        check_wrong(*p, &format!("{}/{path}", p.name()), &cmd)
+                    } else {
+                        let (code, v, err) = hack(*p, &cmd, &["--time", "1"]);
+                        assert_eq!(code, Some(0), "{p} {path}: {v}\n{err}");
+                        assert_eq!(v["found"], false, "{p} {path}");
+                        assert!(
+                            v["rounds"][0]["cases"].as_u64() > Some(100),
+                            "{p} {path}: {v}"
+                        );
+                        format!("{p} {path}: nothing found")
+                    };
+                    log.lock().unwrap().push(line);
+                }
+            });
+        }
+    });
+    let log = log.into_inner().unwrap();
+    assert_eq!(log.len(), jobs.len());
+    eprintln!(
+        "{} submissions hacked in {:.1} s:\n{}",
+        jobs.len(),
+        start.elapsed().as_secs_f64(),
+        log.join("\n")
+    );
+}
+
+#[test]
+fn out_writes_a_test_that_judge_run_fails() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = assets("wythoff")
+        .unwrap()
+        .iter()
+        .find(|a| a.path.ends_with("larger_pile.c"))
+        .unwrap();
+    let cmd = build(tmp.path(), "larger_pile.c", src.contents);
+    let out: PathBuf = tmp.path().join("tests").join("hack-1");
+    std::fs::create_dir(tmp.path().join("tests")).unwrap();
+    let (code, v, err) = hack(Problem::Wythoff, &cmd, &["--out", out.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{v}\n{err}");
+    let input = std::fs::read(out.with_extension("in")).unwrap();
+    let answer = std::fs::read(out.with_extension("ans")).unwrap();
+    assert_eq!(input, v["hack"]["input"].as_str().unwrap().as_bytes());
+    // the answer is the exact solver's, from `judge solve`
+    let solved = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["solve", "wythoff"])
+        .arg(out.with_extension("in"))
+        .output()
+        .unwrap();
+    assert_eq!(answer, solved.stdout);
+    let run = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["run", "wythoff", "--tests"])
+        .arg(tmp.path().join("tests"))
+        .arg("--")
+        .args(&cmd)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&run.stdout).contains("verdict: WA (0/1 tests)"));
+    // the text report: the case, expected, received, why
+    let text = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["hack", "wythoff", "--"])
+        .args(&cmd)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    for want in [
+        "failing input (1 case):\n0 1\n",
+        "expected:\n1\n",
+        "received: 0\n",
+        "verdict: WA",
+        "explain:\n  Wythoff's game, piles (0, 1)",
+        "every smaller case passed",
+    ] {
+        assert!(text.contains(want), "{want}:\n{text}");
+    }
+    // usage mistakes
+    let bad = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["hack", "wythoff", "--time", "0", "--", "true"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let bad = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["hack", "wythoff"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}
