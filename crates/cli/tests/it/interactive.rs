@@ -155,6 +155,9 @@ fn expected(program: &Path) -> String {
 
 #[test]
 fn every_contestant_gets_its_verdict_quickly_and_leaves_nothing() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/interactive");
     let base = scratch("matrix");
     let mut names: Vec<String> = std::fs::read_dir(&programs)
@@ -590,10 +593,12 @@ fn verdicts_of(report: &str) -> Vec<String> {
 /// that must be TLE, 5 s for the others), with two CPU-bound processes a CPU
 /// beside the judge, as root and as `nobody`: every run must get the
 /// verdict of the contestant's first line. About two minutes on two
-/// CPUs; `.ci/run` runs it as its own step (`-- --ignored`).
+/// CPUs: a slow test, which the full matrix runs (docs/ci.md).
 #[test]
-#[ignore = "a stress test of about two minutes: .ci/run runs it as its own step"]
 fn stress_every_contestant_gets_one_verdict_under_load() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let runs: usize = std::env::var("BEATTY_STRESS_RUNS")
         .ok()
         .and_then(|v| v.parse().ok())
