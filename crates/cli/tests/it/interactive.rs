@@ -81,6 +81,9 @@ fn scratch(name: &str) -> tempfile::TempDir {
 /// games, both sides), strict and basic, as root and as nobody.
 #[test]
 fn the_judges_own_contestant_wins_every_game() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let base = scratch("own");
     for (j, nobody) in judges() {
         for game in GAMES {
@@ -302,6 +305,9 @@ fn a_move_time_limit_stops_an_idle_program() {
 /// counts.
 #[test]
 fn the_transcript_has_every_ply() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let base = scratch("transcript");
     let j = PathBuf::from(env!("CARGO_BIN_EXE_judge"));
     let file = base.path().join("plies.jsonl");
