@@ -35,7 +35,9 @@ jobs=${MUTANTS_JOBS:-1}
 export RUST_BACKTRACE=0
 timeout_args=()
 [ -n "${MUTANTS_TIMEOUT:-}" ] && timeout_args=(--timeout "$MUTANTS_TIMEOUT")
-judge_tests=(-- --lib --test it -- --skip hostile::)
+# The interactive stress test (two minutes, a slow test) tests scheduling, not
+# the code a mutant changes: it is left out, as when it was `#[ignore]`d.
+judge_tests=(-- --lib --test it -- --skip hostile:: --skip interactive::stress)
 judge_packages=beatty-problems,beatty-judge,beatty-cli
 # The packages whose files the judge parts mutate, and their own tests.
 judge_crates=(-p beatty-problems -p beatty-judge)
@@ -111,10 +113,12 @@ if [ "${1:-}" = --in-diff ]; then
         timeout --signal=INT "$left" cargo mutants --in-diff "$out/diff" \
             --jobs "$jobs" -o "$dir" "$@"
     }
-    run_in_diff "$out/judge" "${judge_crates[@]}" --test-package "$judge_packages" "${judge_timeout[@]}" || rc=$?
+    run_in_diff "$out/judge" "${judge_crates[@]}" --test-package "$judge_packages" "${judge_timeout[@]}" \
+        -- -- --skip interactive::stress || rc=$?
     # (exit 0 as well when the diff leaves the judge nothing to mutate)
     if [ "$rc" = 0 ]; then
-        run_in_diff "$out/rest" --workspace -e 'crates/judge/**' -e 'crates/problems/**' "${timeout_args[@]}" || rc=$?
+        run_in_diff "$out/rest" --workspace -e 'crates/judge/**' -e 'crates/problems/**' "${timeout_args[@]}" \
+            -- -- --skip interactive::stress || rc=$?
     fi
     case $rc in
         0) echo "mutants: every mutant of the changes since $base is caught (or unviable)" ;;

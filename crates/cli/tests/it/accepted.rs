@@ -27,6 +27,9 @@ fn judge_run(problem: Problem, extra: &[&str], solution: &Path) -> (Option<i32>,
 
 #[test]
 fn the_accepted_python_solution_of_every_problem_gets_ac() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let tmp = tempfile::tempdir().expect("tempdir");
     for problem in Problem::ALL {
         let exact = assets(problem.name())

@@ -344,6 +344,9 @@ impl Drop for Service {
 /// Judged: WA (the datagram pair, `sendmsg` and `connect` are refused).
 #[test]
 fn a_socket_pair_reaches_no_service_of_the_host() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let mut failures = Vec::new();
     for user in User::all() {
         let s = scratch("service", user, false);
@@ -385,6 +388,9 @@ fn a_socket_pair_reaches_no_service_of_the_host() {
 /// once (one test each): WA, every lock being answered 0 and not taken.
 #[test]
 fn concurrent_runs_do_not_talk_through_locks() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let files = [
         ("FLAG", "\"/usr/bin/env\""),
         ("SIGNAL", "\"/usr/bin/true\""),
@@ -445,6 +451,9 @@ fn concurrent_runs_do_not_talk_through_locks() {
 /// route refused; MLE or RE where something counts it).
 #[test]
 fn memory_outside_the_accounts_is_refused() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let mut failures = Vec::new();
     for user in User::all() {
         let s = scratch("memory", user, false);
@@ -509,6 +518,9 @@ impl Drop for Victim {
 /// value stays 0.
 #[test]
 fn other_processes_priority_is_out_of_reach() {
+    if crate::common::skip_slow() {
+        return;
+    }
     if !can_switch() {
         eprintln!("skipping: needs root and setpriv (a user id of the test's own)");
         return;
@@ -553,6 +565,9 @@ fn other_processes_priority_is_out_of_reach() {
 /// them itself. Judged: WA.
 #[test]
 fn a_call_the_filter_does_not_name_is_refused() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let mut failures = Vec::new();
     for user in User::all() {
         let s = scratch("unknown", user, false);

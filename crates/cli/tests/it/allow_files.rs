@@ -150,6 +150,9 @@ impl Drop for Service {
 /// `sendto`.
 #[test]
 fn a_service_socket_under_opt_or_run_is_out_of_reach() {
+    if crate::common::skip_slow() {
+        return;
+    }
     if !is_root() {
         eprintln!("skipping: needs root to make a service under /opt and /run");
         return;
@@ -243,6 +246,9 @@ fn meet_control(what: &str, user: User, prog: &Path, base: &Path) {
 /// isolation, where the filter refuses `bind`.
 #[test]
 fn concurrent_runs_do_not_meet_through_socket_names() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let mut f = Failures::default();
     for user in User::all() {
         let s = scratch("meet", user);
@@ -272,6 +278,9 @@ fn concurrent_runs_do_not_meet_through_socket_names() {
 /// is AC.
 #[test]
 fn two_judges_at_once_do_not_meet_through_socket_names() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let mut f = Failures::default();
     for user in User::all() {
         let (sa, sb) = (scratch("meet-a", user), scratch("meet-b", user));
@@ -310,6 +319,9 @@ fn two_judges_at_once_do_not_meet_through_socket_names() {
 /// modes: not AC.
 #[test]
 fn a_toolchain_in_dot_local_does_not_show_the_rest_of_it() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let mut f = Failures::default();
     for user in User::all() {
         let s = scratch("local", user);
@@ -400,6 +412,9 @@ fn plant(path: &Path) -> Planted {
 /// secret through each link; judged, in both modes, not AC.
 #[test]
 fn a_secret_behind_a_link_in_etc_is_out_of_reach() {
+    if crate::common::skip_slow() {
+        return;
+    }
     if !is_root() {
         eprintln!("skipping: needs root to plant a secret in /etc");
         return;
@@ -424,6 +439,9 @@ fn a_secret_behind_a_link_in_etc_is_out_of_reach() {
 /// control reads it; judged, in both modes, not AC.
 #[test]
 fn a_file_of_etc_not_on_the_list_is_out_of_reach() {
+    if crate::common::skip_slow() {
+        return;
+    }
     if !is_root() {
         eprintln!("skipping: needs root to plant a file in /etc");
         return;

@@ -263,6 +263,9 @@ impl Drop for Secrets {
 /// own id.
 #[test]
 fn a_run_does_not_read_the_judging_users_files() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let sub = SubUser::make("ident-read", 2_100_000_000);
     for user in rounds(sub.as_ref()) {
         let who = user.name();
@@ -332,6 +335,9 @@ fn a_run_does_not_read_the_judging_users_files() {
 /// and its gid likewise. Checked against the range the test wrote.
 #[test]
 fn with_subordinate_ids_a_run_has_one_of_them() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let first = 2_100_100_000u32;
     let Some(sub) = SubUser::make("ident-map", first) else {
         return;
@@ -390,6 +396,9 @@ fn with_subordinate_ids_a_run_has_one_of_them() {
 /// and a user with subordinate ids.
 #[test]
 fn processes_descriptors_and_disk_are_bounded() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let sub = SubUser::make("ident-res", 2_100_200_000);
     let base = tempfile::Builder::new()
         .prefix("beatty-ident-res-")
@@ -533,6 +542,9 @@ fn ipc_of(uids: &[u32]) -> Vec<String> {
 /// next judge removed. As root, `nobody` and a user with subordinate ids.
 #[test]
 fn kill_9_of_the_judge_at_any_phase_leaves_nothing() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let sub = SubUser::make("ident-kill", 2_100_300_000);
     for user in rounds(sub.as_ref()) {
         for phase in [Phase::Compile, Phase::Batch, Phase::Interactive] {

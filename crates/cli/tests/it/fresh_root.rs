@@ -479,6 +479,9 @@ impl Drop for Listener {
 /// Judged (default flags): not AC, and the listener got no connection.
 #[test]
 fn named_unix_sockets_of_the_host_are_out_of_reach() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let mut f = Failures::default();
     for user in User::all() {
         let s = scratch("socket", user);
@@ -571,6 +574,9 @@ fn xattrs(path: &Path) -> String {
 /// the modes, the modification time and the extended attributes unchanged.
 #[test]
 fn metadata_of_the_judging_users_files_stays() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let mut f = Failures::default();
     for user in User::all() {
         let s = scratch("metadata", user);
@@ -666,6 +672,9 @@ impl Drop for RemoveOnDrop {
 /// or a wrong answer).
 #[test]
 fn the_compiler_does_not_read_the_tests() {
+    if crate::common::skip_slow() {
+        return;
+    }
     if !is_root() {
         eprintln!("skipped: not root (the test directory is made under /opt)");
         return;
@@ -762,6 +771,9 @@ fn the_compiler_does_not_read_the_tests() {
 /// WA (the sockets refused); never AC with a small memory figure.
 #[test]
 fn memory_parked_in_socket_buffers_is_counted_or_refused() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let mut f = Failures::default();
     for user in User::all() {
         let s = scratch("sockmem", user);
@@ -814,6 +826,9 @@ fn memory_parked_in_socket_buffers_is_counted_or_refused() {
 /// written. Judged: not AC, and nothing of it left in the host's `/tmp`.
 #[test]
 fn disk_beyond_the_limit_is_refused() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let mut f = Failures::default();
     for user in User::all() {
         let s = scratch("disk", user);
@@ -876,6 +891,9 @@ fn disk_beyond_the_limit_is_refused() {
 /// not AC, and nothing of them left in the host's `/tmp`.
 #[test]
 fn concurrent_runs_do_not_talk() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let mut f = Failures::default();
     for user in User::all() {
         let s = scratch("talk", user);
@@ -944,6 +962,9 @@ fn concurrent_runs_do_not_talk() {
 /// line, not its own failure, 3), not AC, and its `TMPDIR` is left empty.
 #[test]
 fn the_judge_is_out_of_reach_of_prlimit() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let mut f = Failures::default();
     for user in User::all() {
         let s = scratch("prlimit", user);
@@ -1040,6 +1061,9 @@ impl Drop for FileMaker {
 /// sees one. Judged (default flags): not AC.
 #[test]
 fn inotify_on_the_judging_users_home_sees_nothing() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let mut f = Failures::default();
     for user in User::all() {
         let s = scratch("inotify", user);
@@ -1087,6 +1111,9 @@ fn inotify_on_the_judging_users_home_sees_nothing() {
 /// `exact.py` run by `python3`.
 #[test]
 fn honest_programs_get_ac_with_the_default_flags() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let mut f = Failures::default();
     for user in User::all() {
         let s = scratch("honest", user);
@@ -1148,6 +1175,9 @@ impl Drop for Planted {
 /// no Landlock rule). Skipped without root or without `/etc/ssh`.
 #[test]
 fn secrets_of_etc_are_out_of_reach() {
+    if crate::common::skip_slow() {
+        return;
+    }
     if !is_root() || !Path::new("/etc/ssh").is_dir() {
         eprintln!("skipping: needs root and /etc/ssh to plant a secret");
         return;

@@ -223,6 +223,9 @@ fn check_wrong(p: Problem, path: &str, cmd: &[String]) -> String {
 
 #[test]
 fn every_wrong_submission_is_hacked_to_its_smallest_failing_input() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let tmp = tempfile::tempdir().expect("tempdir");
     // (problem, path, directory, file name, source, wrong?)
     let mut jobs = Vec::new();

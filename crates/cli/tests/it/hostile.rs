@@ -346,11 +346,28 @@ fn judged_round(name: &str, mode: &str, nobody: bool) {
     );
 }
 
+/// The programs the quick loop judges (the others are slow tests,
+/// docs/ci.md): one of each kind of attack, hanging, exhausting memory,
+/// escaping, reading the answers, killing the judge, fooling its report.
+/// (`flood.sh` is left to the full matrix: under heavy load its 1 s limit
+/// can turn OLE into TLE.)
+const QUICK: &[&str] = &[
+    "cpu_loop.sh",
+    "alloc_2g.py",
+    "escape.py",
+    "read_answers.sh",
+    "kill_judge.sh",
+    "terminal_escapes.sh",
+];
+
 macro_rules! hostile {
     ($($test:ident => $file:literal,)*) => {
         $(
             #[test]
             fn $test() {
+                if !QUICK.contains(&$file) && crate::common::skip_slow() {
+                    return;
+                }
                 judged($file);
             }
         )*
@@ -451,6 +468,9 @@ fn bad_test_files_fail_the_judge_before_anything_runs() {
 /// directories) and cgroup, and exit 128 + the signal.
 #[test]
 fn signals_to_the_judge_clean_up_and_exit_128_plus_the_signal() {
+    if crate::common::skip_slow() {
+        return;
+    }
     for (signal, name) in [(2, "INT"), (15, "TERM"), (1, "HUP")] {
         let base = tempfile::tempdir().expect("tempdir");
         let tmp = dir(base.path(), "tmp", 0o700);
@@ -518,6 +538,9 @@ fn processes_with_now(marker: &str) -> usize {
 /// before the wall limit (the CPU limit is not rounded up to whole seconds).
 #[test]
 fn a_fractional_cpu_limit_is_enforced() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let base = tempfile::tempdir().expect("tempdir");
     let tests = dir(base.path(), "tests", 0o755);
     std::fs::write(tests.join("a.in"), "1 2\n").expect("write");
@@ -595,6 +618,9 @@ fn a_fractional_cpu_limit_is_enforced() {
 /// user and judges, in both isolation modes.
 #[test]
 fn root_of_a_user_namespace_judges_as_an_ordinary_user() {
+    if crate::common::skip_slow() {
+        return;
+    }
     if !Path::new("/usr/bin/unshare").exists() {
         eprintln!("skipping: no /usr/bin/unshare");
         return;
@@ -642,6 +668,9 @@ fn root_of_a_user_namespace_judges_as_an_ordinary_user() {
 /// the question.
 #[test]
 fn basic_isolation_kills_only_the_orphans_of_the_finished_test() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let base = tempfile::tempdir().expect("tempdir");
     let tests = dir(base.path(), "tests", 0o755);
     std::fs::write(tests.join("a.in"), "1 2\n").expect("write");
@@ -765,6 +794,9 @@ fn judge_as(nobody: bool) -> Command {
 /// a message where its compiler or runtime is missing.
 #[test]
 fn honest_programs_of_every_runtime_get_ac() {
+    if crate::common::skip_slow() {
+        return;
+    }
     use std::ffi::OsString;
     use std::os::unix::fs::PermissionsExt;
     let Scratch {
@@ -887,6 +919,9 @@ fn honest_programs_of_every_runtime_get_ac() {
 /// removes the directories the killed one left in its temporary directory.
 #[test]
 fn kill_9_of_the_judge_leaves_no_process() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let Scratch {
         base: _base,
         tests,
@@ -975,6 +1010,9 @@ fn kill_9_of_the_judge_leaves_no_process() {
 /// within the 16 MiB limit (issue #20, row 12). As root and as `nobody`.
 #[test]
 fn strict_runs_park_no_more_than_the_disk_limit() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let Scratch {
         base: _base,
         tests,
@@ -1027,6 +1065,9 @@ fn strict_runs_park_no_more_than_the_disk_limit() {
 /// as root and as `nobody` (issue #20, row 8).
 #[test]
 fn no_listener_of_the_host_is_reachable() {
+    if crate::common::skip_slow() {
+        return;
+    }
     use std::os::linux::net::SocketAddrExt;
     let tcp = std::net::TcpListener::bind("127.0.0.1:0").expect("bind TCP");
     let port = tcp.local_addr().expect("address").port();
@@ -1081,6 +1122,9 @@ fn no_listener_of_the_host_is_reachable() {
 /// can read them (issue #20). Skipped when not root.
 #[test]
 fn as_root_a_program_in_a_private_directory_is_judged() {
+    if crate::common::skip_slow() {
+        return;
+    }
     if !is_root() {
         eprintln!("skipped: not root");
         return;
@@ -1132,6 +1176,9 @@ fn as_root_a_program_in_a_private_directory_is_judged() {
 /// (issue #20; a busy machine made the hostile suite fail with `Cannot fork`).
 #[test]
 fn concurrent_runs_of_one_user_do_not_starve_each_other() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let Scratch {
         base: _base,
         tests,

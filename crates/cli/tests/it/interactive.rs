@@ -81,6 +81,9 @@ fn scratch(name: &str) -> tempfile::TempDir {
 /// games, both sides), strict and basic, as root and as nobody.
 #[test]
 fn the_judges_own_contestant_wins_every_game() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let base = scratch("own");
     for (j, nobody) in judges() {
         for game in GAMES {
@@ -155,6 +158,9 @@ fn expected(program: &Path) -> String {
 
 #[test]
 fn every_contestant_gets_its_verdict_quickly_and_leaves_nothing() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/interactive");
     let base = scratch("matrix");
     let mut names: Vec<String> = std::fs::read_dir(&programs)
@@ -299,6 +305,9 @@ fn a_move_time_limit_stops_an_idle_program() {
 /// counts.
 #[test]
 fn the_transcript_has_every_ply() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let base = scratch("transcript");
     let j = PathBuf::from(env!("CARGO_BIN_EXE_judge"));
     let file = base.path().join("plies.jsonl");
@@ -590,10 +599,12 @@ fn verdicts_of(report: &str) -> Vec<String> {
 /// that must be TLE, 5 s for the others), with two CPU-bound processes a CPU
 /// beside the judge, as root and as `nobody`: every run must get the
 /// verdict of the contestant's first line. About two minutes on two
-/// CPUs; `.ci/run` runs it as its own step (`-- --ignored`).
+/// CPUs: a slow test, which the full matrix runs (docs/ci.md).
 #[test]
-#[ignore = "a stress test of about two minutes: .ci/run runs it as its own step"]
 fn stress_every_contestant_gets_one_verdict_under_load() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let runs: usize = std::env::var("BEATTY_STRESS_RUNS")
         .ok()
         .and_then(|v| v.parse().ok())

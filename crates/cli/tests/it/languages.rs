@@ -150,6 +150,9 @@ fn solutions() -> Vec<(&'static str, String, String, Option<&'static str>)> {
 /// those.
 #[test]
 fn every_language_judges_an_exact_solution_to_ac() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let d = scratch();
     let mut failures = Vec::new();
     let mut judged = 0;
@@ -204,6 +207,9 @@ fn every_language_judges_an_exact_solution_to_ac() {
 /// resident memory). The runtimes get their heap limit from `{memory}`.
 #[test]
 fn the_jvm_and_node_may_use_the_memory_limit() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let java = r#"import java.io.*;
 import java.util.*;
 
@@ -294,6 +300,9 @@ process.stdout.write(out.map((x) => x + "\n").join(""));
 /// the path the judge shows), for the languages whose tools answer it.
 #[test]
 fn judge_languages_shows_each_tools_version() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let d = scratch();
     let out = judge(User::Me, d.path(), &["languages"]);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
@@ -339,6 +348,9 @@ fn judge_languages_shows_each_tools_version() {
 /// installed. Skipped without root or Lua.
 #[test]
 fn a_toolchain_in_a_closed_directory_is_bound_into_strict_runs() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let Some(lua) = ["/usr/bin/lua5.4"]
         .iter()
         .map(Path::new)

@@ -306,6 +306,9 @@ fn write_validator(spec: &Spec, dir: &Path) -> PathBuf {
 
 #[test]
 fn the_generated_input_validator_accepts_exactly_what_validate_accepts() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let tmp = temp();
     for problem in Problem::ALL {
         let spec = problem.spec();
@@ -360,6 +363,9 @@ fn the_generated_input_validator_accepts_exactly_what_validate_accepts() {
 
 #[test]
 fn the_input_validator_speaks_the_kattis_interface() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let tmp = temp();
     for problem in Problem::ALL {
         let validator = write_validator(problem.spec(), tmp.path());
@@ -451,6 +457,9 @@ fn output_mutations(answer: &[u8], rng: &mut Rng) -> Vec<Vec<u8>> {
 
 #[test]
 fn the_wythoff_moves_output_validator_agrees_with_check() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let tmp = temp();
     let mut rng = Rng(7);
     let validator = tmp.path().join("validate.py");
@@ -1133,6 +1142,9 @@ fn run_python_asset(problem_name: &str, path: &str, input: &[u8]) -> String {
 /// their solutions are checked here against this workspace's exact games.
 #[test]
 fn the_solutions_of_the_coming_problems_are_right_and_the_float_ones_wrong() {
+    if crate::common::skip_slow() {
+        return;
+    }
     use beatty_games::wythoff;
     // wythoff-big: P-positions near 10^18 from the exact pair, and neighbours.
     let mut cases = Vec::new();
@@ -1262,6 +1274,9 @@ fn replay_interaction(
 
 #[test]
 fn an_interactive_package_holds_its_tests_interactor_samples_and_submissions() {
+    if crate::common::skip_slow() {
+        return;
+    }
     use beatty_problems::interact::{Game, archetypes, starts};
     let dir = temp();
     for game in Game::ALL {
@@ -1410,6 +1425,9 @@ fn mutate_test(text: &[u8], rng: &mut Rng) -> Vec<u8> {
 
 #[test]
 fn the_interactive_input_validator_accepts_exactly_what_parse_accepts() {
+    if crate::common::skip_slow() {
+        return;
+    }
     use beatty_problems::interact::{Game, starts};
     let dir = temp();
     let mut rng = Rng(0x1234_5678_9abc_def1);

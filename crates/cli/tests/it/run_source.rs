@@ -106,6 +106,9 @@ fn missing(id: &str) -> Option<String> {
 
 #[test]
 fn a_c_cpp_rust_python_and_java_source_is_judged_with_default_flags() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let d = scratch();
     let tests = small_tests(d.path());
     let sources = [
@@ -162,6 +165,9 @@ fn a_c_cpp_rust_python_and_java_source_is_judged_with_default_flags() {
 /// toolchain directory under a closed directory.
 #[test]
 fn rustup_rust_works_for_a_judge_run_as_root() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let rustc = Command::new("rustc").args(["--print", "sysroot"]).output();
     let Some(sysroot) = rustc
         .ok()
@@ -356,6 +362,9 @@ fn a_languages_file_adds_a_language_and_names_the_line_of_a_mistake() {
 /// the package's data, gets a verdict its directory admits.
 #[test]
 fn every_package_submission_judged_from_its_source_gets_its_directorys_verdict() {
+    if crate::common::skip_slow() {
+        return;
+    }
     let d = scratch();
     let pkg = d.path().join("wythoff");
     let out = judge(&["package", "wythoff", "--out", pkg.to_str().expect("utf-8")]);

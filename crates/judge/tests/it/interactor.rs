@@ -360,6 +360,9 @@ fn the_interactor_plays_the_judges_solution_as_the_referee_does() {
 
 #[test]
 fn the_interactor_judges_every_archetype_as_the_referee_does() {
+    if std::env::var_os("BEATTY_SLOW_TESTS").is_none() {
+        return eprintln!("skipped, slow (BEATTY_SLOW_TESTS=1 runs it)");
+    }
     let dir = tempfile::tempdir().unwrap();
     let mut tally = Tally::default();
     for game in Game::ALL {
@@ -527,6 +530,9 @@ impl Contestant for Mutant {
 
 #[test]
 fn the_interactor_judges_random_contestants_as_the_referee_does() {
+    if std::env::var_os("BEATTY_SLOW_TESTS").is_none() {
+        return eprintln!("skipped, slow (BEATTY_SLOW_TESTS=1 runs it)");
+    }
     let mut tally = Tally::default();
     for game in Game::ALL {
         for i in 0..100u64 {
