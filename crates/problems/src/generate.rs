@@ -216,7 +216,6 @@ pub fn generate<W: Write>(
     // The random cases are written as they are drawn, never held: an input
     // of `u64::MAX` cases costs no memory, only the time to write it.
     let max_count = limit.unwrap_or(u64::MAX);
-    let mut fixed = fixed;
     fixed.truncate(usize::try_from(max_count).unwrap_or(usize::MAX));
     let random = random.min(max_count - fixed.len() as u64);
     let count = fixed.len() as u64 + random;

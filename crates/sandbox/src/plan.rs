@@ -79,7 +79,8 @@ impl Plan {
 
     /// The fresh root of a strict run with a tmpfs of `disk` bytes.
     pub fn root(&self, disk: u64) -> root::Tree {
-        root::plan_here(&self.needed, &self.hide, disk)
+        let etc_prepared = crate::etc_tree::prepared().is_some();
+        root::plan_here(&self.needed, &self.hide, disk, etc_prepared)
     }
 
     /// The Landlock rules of the run: read the command's files, write its

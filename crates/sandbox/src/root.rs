@@ -362,12 +362,17 @@ pub(crate) fn plan_prepared(
 }
 
 /// The plan of a root (see `plan`) on the real host, whose system part (the same for every run) is
-/// planned once per judge.
-pub(crate) fn plan_here(needed: &[PathBuf], hide: &[PathBuf], disk: u64) -> Tree {
+/// planned once per judge; `etc_prepared`: the judge holds a prepared `/etc`
+/// (`etc_tree::prepared`, which the caller asks, as it is made from this
+/// module's [`etc_ops`]).
+pub(crate) fn plan_here(
+    needed: &[PathBuf],
+    hide: &[PathBuf],
+    disk: u64,
+    etc_prepared: bool,
+) -> Tree {
     static FIXED: std::sync::OnceLock<Builder> = std::sync::OnceLock::new();
-    let fixed = FIXED
-        .get_or_init(|| fixed(&RealHost, crate::etc_tree::prepared().is_some()))
-        .clone();
+    let fixed = FIXED.get_or_init(|| fixed(&RealHost, etc_prepared)).clone();
     finish(fixed, needed, hide, disk, &RealHost)
 }
 

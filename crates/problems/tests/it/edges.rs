@@ -357,21 +357,18 @@ fn starts_referee_and_solution_are_total() {
             let Some(Ok(())) = checked else { continue };
             p.call(|| format!("{s:?}.winning_side()"), || s.winning_side());
             for seed in [0, MAX] {
-                let text = starts::write(&[s.clone()], seed);
+                let text = starts::write(&[s], seed);
                 let parsed = p.call(
                     || format!("parse({text:?})"),
                     || starts::parse(game, text.as_bytes()),
                 );
                 if let Some(r) = parsed {
-                    assert_eq!(r, Ok((vec![s.clone()], seed)), "parse(write({s:?}))");
+                    assert_eq!(r, Ok((vec![s], seed)), "parse(write({s:?}))");
                 }
-                p.call(
-                    || format!("interaction({s:?})"),
-                    || interaction(&[s.clone()], seed),
-                );
+                p.call(|| format!("interaction({s:?})"), || interaction(&[s], seed));
                 let r = p.call(
                     || format!("Referee::new({s:?})"),
-                    || Referee::new(vec![s.clone()], seed),
+                    || Referee::new(vec![s], seed),
                 );
                 let Some(Ok(mut r)) = r else { continue };
                 for line in &lines {
