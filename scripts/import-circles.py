@@ -144,7 +144,11 @@ def main():
         if path in roots or path in test_files:
             continue
         base = module_of(path)
-        for m in re.finditer(r"(?<![\w:])(crate|super)::", text):
+        # A path that starts with a child module's bare name (`child::x`, in
+        # the file that declares `mod child;`) is an edge to that child too.
+        children = "|".join(re.findall(r"(?m)^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;", text))
+        start = r"(crate|super)" if not children else rf"(crate|super|{children})"
+        for m in re.finditer(rf"(?<![\w:]){start}::", text):
             for segs in tree(text, m.start()):
                 target = absolute(base, path, segs)
                 to = resolve(target) if target is not None else None

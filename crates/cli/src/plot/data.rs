@@ -7,6 +7,10 @@
 use beatty_core::golden;
 use beatty_games::{Outcome, bash, euclid, wythoff};
 
+/// The hazards of `plot hazards` are listed (and drawn one by one) up to this k: the
+/// POJ 1067 limit, as `judge hazards` lists by default.
+pub(super) const LIST_TO: u64 = beatty_problems::problem::WYTHOFF_MAX_PILE;
+
 /// A board of cells, column by column: `class(i, j)` is the legend entry of
 /// column `i`, row `j`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,7 +99,7 @@ pub fn hazard_data(to: u64, formula: crate::hazards::Formula) -> (Vec<(u32, u64)
         decades.push((d, count));
         d += 1;
     }
-    let top = to.min(super::LIST_TO);
+    let top = to.min(LIST_TO);
     let list = match formula {
         F::LowerF64 => h::lower_f64_enumerate(1..=top, &h::no_progress)
             .expect("95 hazards up to 10^9, far below COLLECT_LIMIT"),

@@ -16,7 +16,9 @@ mod data;
 
 use beatty_core::golden;
 use clap::{Args, Subcommand};
-use data::{bash_board as bash_cells, euclid_board as euclid_cells, wythoff_grundy_values};
+use data::{
+    LIST_TO, bash_board as bash_cells, euclid_board as euclid_cells, wythoff_grundy_values,
+};
 pub use data::{hazard_data, wythoff_p_cells};
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
@@ -42,9 +44,6 @@ const FONT: &[u8] = include_bytes!("DejaVuSans.ttf");
 const SIZE: (u32, u32) = (960, 760);
 /// Width of the legend to the right of each chart, in pixels.
 const LEGEND_WIDTH: u32 = 230;
-/// The hazards of `plot hazards` are listed (and drawn one by one) up to this k: the
-/// POJ 1067 limit, as `judge hazards` lists by default.
-const LIST_TO: u64 = beatty_problems::problem::WYTHOFF_MAX_PILE;
 /// Eight colours of the viridis map, for the value bands of a heat map.
 const BANDS: [RGBColor; 8] = [
     RGBColor(0x44, 0x01, 0x54),

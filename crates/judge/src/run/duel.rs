@@ -29,7 +29,7 @@
 //! a crash) has that verdict; otherwise the referee's at the end of the
 //! output (AC, or WA for output that ended mid-game).
 
-use super::{
+use super::test_run::{
     Held, Play, RunConfig, RunError, TestResult, TimedPly, failed, limits_of, start_failed,
 };
 use crate::sandbox;

@@ -1,8 +1,8 @@
 //! The referee's state machine: lines in, lines out, one verdict.
 
+use super::game::{Game, MAX_LINE, Side};
 use super::games::{HazardInterest, Notation, lost};
 use super::starts::{self, Start, StartError};
-use super::{Game, MAX_LINE, Side};
 use crate::Verdict;
 use crate::rng::SplitMix64;
 use crate::text::{TOKEN_BYTES, excerpt, number};

@@ -25,7 +25,7 @@
 //! near 10¹⁸; many games (the most the limits allow); and both sides (won
 //! and lost starts alternating).
 
-use super::{BASH_MAX_ROUNDS, Game, MAX_GAMES, MAX_NUMBER, MAX_PLIES_PER_TEST, Side};
+use super::game::{BASH_MAX_ROUNDS, Game, MAX_GAMES, MAX_NUMBER, MAX_PLIES_PER_TEST, Side};
 use crate::rng::SplitMix64;
 use crate::text::excerpt;
 use beatty_games::Outcome;

@@ -24,7 +24,7 @@
 //! `accepted/trailing_space.c` ends every answer with a space instead of a
 //! line feed: `wcmp` compares tokens, so it is accepted.
 
-use super::{
+use super::spec::{
     Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
     Spec, answer_note, zero_field,
 };

@@ -26,7 +26,7 @@
 //! Outside the game's domain (refused by the solver): M = 0, N = 0, and a case
 //! whose answer would list more than [`MAX_BIDS`] bids.
 
-use super::{
+use super::spec::{
     Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec, answer_note,
     zero_field,
 };

@@ -27,11 +27,11 @@
 //! `run_time_error/no_terminator.c` (plays the terminator `0 0`: division by
 //! zero, RE), and `time_limit_exceeded/subtract.py` on the `max` test.
 
-use super::wythoff::verdict_word;
-use super::{
+use super::spec::{
     Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
     Spec, answer_note, zero_field,
 };
+use super::wythoff::verdict_word;
 use crate::rng::SplitMix64;
 use beatty_core::golden;
 use beatty_core::zeckendorf::FIBONACCI;

@@ -34,11 +34,11 @@
 //! Outside the game's domain (refused by the solver): n < 2 (no first move
 //! exists).
 
-use super::wythoff::verdict_word;
-use super::{
+use super::spec::{
     Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
     Spec, answer_note,
 };
+use super::wythoff::verdict_word;
 use crate::rng::SplitMix64;
 use beatty_core::zeckendorf::{FIBONACCI, Zeckendorf};
 use beatty_games::fibonacci_nim;

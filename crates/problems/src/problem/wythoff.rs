@@ -26,7 +26,7 @@
 //! accepted. No usual formula here has a 32-bit overflow (a + b ≤ 2·10^9 <
 //! 2^31).
 
-use super::{
+use super::spec::{
     Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation,
     Spec, answer_note,
 };

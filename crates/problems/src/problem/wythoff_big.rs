@@ -26,10 +26,10 @@
 //! package sets `validator_flags: case_sensitive` so that Kattis agrees), and
 //! the `max` test fails `time_limit_exceeded/scan.py`.
 
-use super::wythoff::{LEGEND, max_pair_index, pair, random_case};
-use super::{
+use super::spec::{
     Answer, Case, Definition, DomainError, Field, Framing, OutcomeWords, OutputKind, Relation, Spec,
 };
+use super::wythoff::{LEGEND, max_pair_index, pair, random_case};
 use crate::rng::SplitMix64;
 use beatty_core::golden;
 use beatty_core::zeckendorf::FIBONACCI;

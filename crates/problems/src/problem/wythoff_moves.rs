@@ -35,8 +35,10 @@
 //! The solver also answers a > b (the game is symmetric), with the resulting
 //! positions written x ≤ y as always; only the validator enforces a ≤ b.
 
+use super::spec::{
+    Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec, WinningMoves,
+};
 use super::wythoff::{LEGEND, max_pair_index, pair};
-use super::{Answer, Case, Definition, DomainError, Field, Framing, OutputKind, Relation, Spec};
 #[cfg(test)]
 use crate::compare::is_blank;
 use crate::compare::{DynLines, Mismatch, shown_lines};
@@ -88,30 +90,6 @@ static SPEC: Spec = Spec {
         "scan.py" => "submissions/time_limit_exceeded/scan.py",
     ],
 };
-
-/// The winning moves of a `wythoff-moves` answer, as resulting positions (x ≤ y).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WinningMoves {
-    /// The move taking equally from both piles, if it wins.
-    pub both: Option<(u64, u64)>,
-    /// The distinct winning single-pile moves, in increasing (x, y).
-    pub singles: Vec<(u64, u64)>,
-}
-
-impl WinningMoves {
-    /// Every listed move in output order: `both` first, then `singles`.
-    ///
-    /// ```
-    /// use beatty_problems::{problem::Answer, Problem};
-    /// // (5, 7): take 2 from both → (3, 5); take 4 from the 7 → (5, 3), written
-    /// // (3, 5); take 1 from the 5 → (4, 7).
-    /// let Ok(Answer::Moves(Some(m))) = Problem::WythoffMoves.answer(&[5, 7]) else { panic!() };
-    /// assert_eq!(m.all().collect::<Vec<_>>(), [(3, 5), (3, 5), (4, 7)]);
-    /// ```
-    pub fn all(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
-        self.both.iter().chain(&self.singles).copied()
-    }
-}
 
 /// The answer for (a, b) (either order): `None` for a losing position, else the
 /// equal-from-both move (if any) and the distinct single-pile moves in

@@ -16,7 +16,7 @@
 //! checked once a window. Each line is decided exactly as
 //! [`line`](super::line) decides it; the tests run both on the same bytes.
 
-use super::{ANSWER, Form, Stop, answer_line, run_lines};
+use super::lines::{ANSWER, Form, Stop, WINDOW, answer_line, run_lines};
 use crate::problem::Definition;
 use safe_arch::{
     add_i8_m128i, add_i16_m128i, add_i64_m128i, bitand_m128i, cmp_eq_mask_i8_m128i,
@@ -236,7 +236,7 @@ pub(crate) fn run_as<D: Definition + ?Sized, const TWO: bool, const TERMINATOR: 
     max_cases: u64,
     out: &mut [u8],
 ) -> Stop {
-    let end = to.min(s.len().saturating_sub(super::WINDOW));
+    let end = to.min(s.len().saturating_sub(WINDOW));
     // A number is read from the 16 bytes before its end: windows from byte 16,
     // the lines before it one at a time.
     let head = run_lines::<D, TWO, TERMINATOR>(def, form, s, from, to.min(BEFORE), max_cases, out);
@@ -333,7 +333,7 @@ mod tests {
                     }
                     s.push(b'\n');
                 }
-                s.extend(super::super::tests::random_lines(
+                s.extend(super::super::lines::tests::random_lines(
                     &mut rng,
                     form.two,
                     2 * SPAN,
@@ -345,9 +345,9 @@ mod tests {
                     w[at] = odd[rng.range(0, odd.len() as u64 - 1) as usize];
                 }
                 let mut padded = w[BEFORE..].to_vec();
-                padded.extend_from_slice(&[b'x'; super::super::WINDOW]);
+                padded.extend_from_slice(&[b'x'; WINDOW]);
                 let (mut st, mut cases, mut written) = (0usize, 0u64, 0usize);
-                while let Some(([a, b], len)) = super::super::line(&padded, st, two) {
+                while let Some(([a, b], len)) = super::super::lines::line(&padded, st, two) {
                     if st + len > SPAN || (terminator && a == 0 && b == 0) {
                         break;
                     }
@@ -397,7 +397,7 @@ mod tests {
         for two in [false, true] {
             let (mut yes, mut no) = (0, 0);
             for _ in 0..20_000 {
-                let s = super::super::tests::random_lines(&mut rng, two, 2 * SPAN);
+                let s = super::super::lines::tests::random_lines(&mut rng, two, 2 * SPAN);
                 let mut w = [b'7'; BEFORE + SPAN];
                 w[BEFORE..].copy_from_slice(&s[..SPAN]);
                 for _ in 0..rng.range(0, 3) {
@@ -413,13 +413,13 @@ mod tests {
                 }
                 let last = 63 - lfs.leading_zeros() as usize;
                 let mut padded = w[BEFORE..].to_vec();
-                padded.extend_from_slice(&[b'x'; super::super::WINDOW]);
+                padded.extend_from_slice(&[b'x'; WINDOW]);
                 let mut p = 0;
                 let want = loop {
                     if p > last {
                         break true;
                     }
-                    match super::super::line(&padded, p, two) {
+                    match super::super::lines::line(&padded, p, two) {
                         Some((_, len)) if p + len - 1 <= last => p += len,
                         _ => break false,
                     }
