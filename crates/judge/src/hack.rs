@@ -27,7 +27,8 @@ impl Failure {
     /// The received answer the checker quotes (`received `…``), if it does.
     ///
     /// ```
-    /// use beatty_judge::{Verdict, hack::runner::Failure};
+    /// use beatty_judge::hack::Failure;
+    /// use beatty_problems::Verdict;
     /// let f = Failure { verdict: Verdict::WrongAnswer, detail: "wrong answer on case 1 (input `1 2`): expected `0`, received `1`".into() };
     /// assert_eq!(f.received(), Some("1"));
     /// ```
@@ -167,7 +168,7 @@ pub struct Hacked {
     pub shrink_steps: usize,
     /// Runs of the shrinker.
     pub shrink_runs: usize,
-    /// Whether every smaller case was tried (see [`super::shrink::Shrunk`]).
+    /// Whether every smaller case was tried (see [`beatty_problems::hack::shrink::Shrunk`]).
     pub exhaustive: bool,
     /// Whether the shrinking was stopped by its time (as long as the
     /// search's): the input is then smaller than the one found, not

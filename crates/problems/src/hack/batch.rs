@@ -42,7 +42,7 @@ pub struct Search<F> {
 /// The oracle's error, at once.
 ///
 /// ```
-/// use beatty_judge::hack::batch::first_failing;
+/// use beatty_problems::hack::batch::first_failing;
 /// let cases: Vec<Vec<u64>> = (0..1000).map(|n| vec![n]).collect();
 /// // The "program" is wrong on multiples of 7 above 600.
 /// let mut oracle = |input: &[Vec<u64>]| -> Result<Option<()>, ()> {

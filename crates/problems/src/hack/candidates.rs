@@ -1,8 +1,8 @@
 //! The candidate cases of `judge hack`, round by round (see the
 //! [module docs](super)).
 //!
-//! Every list holds legal cases only ([`legal`](super::legal)), each once,
-//! and rounds 1 and 2 are sorted by [`case_key`](super::case_key): the first
+//! Every list holds legal cases only ([`legal`]), each once,
+//! and rounds 1 and 2 are sorted by [`case_key`]: the first
 //! failing case of a round is its smallest.
 
 // The pure modules this one reads (one block, repointed at the crate split).
@@ -210,14 +210,14 @@ fn push_pair(v: &mut Vec<Case>, k: u64, float: Option<u64>) {
     }
 }
 
-/// The `n` smallest legal cases, by [`case_key`](super::case_key).
+/// The `n` smallest legal cases, by [`case_key`].
 #[must_use]
 pub fn small(problem: Problem, n: usize) -> Vec<Case> {
     below(problem, u128::MAX, n)
 }
 
 /// The legal cases smaller than `limit` in sum, at most `n` of them, the
-/// smallest first (by [`case_key`](super::case_key)).
+/// smallest first (by [`case_key`]).
 #[must_use]
 pub fn below(problem: Problem, limit: u128, n: usize) -> Vec<Case> {
     let spec = problem.spec();

@@ -74,7 +74,7 @@ impl<F: Clone, E, T: FnMut(&[Case]) -> Result<Option<F>, E>> Oracle for T {
 /// The size of a case: the sum of its numbers, then the numbers themselves.
 ///
 /// ```
-/// use beatty_judge::hack::case_key;
+/// use beatty_problems::hack::case_key;
 /// assert!(case_key(&[1, 4]) < case_key(&[3, 3]));
 /// assert!(case_key(&[2, 4]) < case_key(&[3, 3]));
 /// ```
@@ -88,7 +88,7 @@ pub fn case_key(case: &[u64]) -> (u128, Vec<u64>) {
 /// one, so it ends.
 ///
 /// ```
-/// use beatty_judge::hack::size_key;
+/// use beatty_problems::hack::size_key;
 /// assert!(size_key(&[vec![9, 9]]) < size_key(&[vec![0, 0], vec![0, 1]]));
 /// ```
 #[must_use]
@@ -102,7 +102,7 @@ pub fn size_key(input: &[Case]) -> (usize, u128, Vec<(u128, Vec<u64>)>) {
 /// and not the end marker of a problem whose input ends with one.
 ///
 /// ```
-/// use beatty_judge::{Problem, hack::legal};
+/// use beatty_problems::{Problem, hack::legal};
 /// assert!(legal(Problem::Wythoff, &[0, 0]));
 /// assert!(!legal(Problem::WythoffMoves, &[0, 0])); // the end marker
 /// assert!(!legal(Problem::WythoffMoves, &[5, 3])); // a ≤ b
@@ -135,7 +135,7 @@ pub fn count_limit(problem: Problem) -> u64 {
 /// lines, the end marker), as `judge gen` writes it.
 ///
 /// ```
-/// use beatty_judge::{Problem, hack::input_bytes};
+/// use beatty_problems::{Problem, hack::input_bytes};
 /// assert_eq!(input_bytes(Problem::Bash, &[vec![3, 2]]), b"1\n3 2\n");
 /// assert_eq!(input_bytes(Problem::WythoffMoves, &[vec![1, 2]]), b"1 2\n0 0\n");
 /// ```

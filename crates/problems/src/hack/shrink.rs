@@ -202,7 +202,7 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 /// The oracle's error, at once.
 ///
 /// ```
-/// use beatty_judge::{Problem, hack::shrink::{shrink, Moves, Options}};
+/// use beatty_problems::{Problem, hack::shrink::{shrink, Moves, Options}};
 /// // A "program" wrong when a·b is at least 5000.
 /// let mut oracle = |input: &[Vec<u64>]| -> Result<Option<()>, ()> {
 ///     Ok(input.iter().any(|c| c[0] * c[1] >= 5000).then_some(()))

@@ -11,7 +11,7 @@ use beatty_core::golden;
 /// of these).
 ///
 /// ```
-/// use beatty_judge::{Problem, hack::why::notes};
+/// use beatty_problems::{Problem, hack::why::notes};
 /// let n = notes(Problem::Wythoff, &[165_580_140, 267_914_295]);
 /// assert!(n[0].starts_with("k = 102334155 = F(40)"), "{n:?}");
 /// assert!(notes(Problem::Euclid, &[1 << 30, 1 << 30]).iter().any(|n| n.contains("a + b = 2147483648 reaches 2^31:")));
