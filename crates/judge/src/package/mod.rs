@@ -756,9 +756,11 @@ pub fn problem_yaml(spec: &Spec, largest_answer: u64) -> String {
         // wcmp (and `judge check`) does not: `First Win` is a wrong answer.
         s.push_str("validator_flags: case_sensitive\n");
     }
-    let output_mib = (2 * largest_answer)
+    // Twice the largest answer in MiB, rounded up (in u128: an answer near
+    // u64::MAX bytes overflows the doubling in u64).
+    let output_mib = (2 * u128::from(largest_answer))
         .div_ceil(1 << 20)
-        .max(DEFAULT_OUTPUT_LIMIT_MIB);
+        .max(u128::from(DEFAULT_OUTPUT_LIMIT_MIB));
     s.push_str(&format!(
         "limits:\n  time_multiplier: 5\n  time_safety_margin: 2\n  memory: {MEMORY_LIMIT_MIB}\n  output: {output_mib}\n"
     ));
