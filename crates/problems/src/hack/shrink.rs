@@ -302,6 +302,38 @@ fn shrink_input<O: Oracle>(
     }
 }
 
+/// How a search for one smaller failing case ended.
+enum Ended {
+    /// A single case failed and is now the input.
+    Adopted,
+    /// Only batches of the candidates failed, no case alone.
+    OnlyBatches,
+    /// Nothing failed.
+    Nothing,
+}
+
+/// Runs `candidates` in batches (the first failing one, split down), counts
+/// the runs, and takes a case that fails alone as the input.
+fn search<O: Oracle>(
+    s: &mut Shrunk<O::Failure>,
+    candidates: &[Case],
+    batch: usize,
+    oracle: &mut O,
+) -> Result<Ended, O::Error> {
+    let found = first_failing(candidates, batch, oracle)?;
+    s.runs += found.runs;
+    s.cases_run += found.tried;
+    Ok(match found.found {
+        Some(f) if f.cases.len() == 1 => {
+            (s.cases, s.failure) = (f.cases, f.failure);
+            s.steps += 1;
+            Ended::Adopted
+        }
+        Some(_) => Ended::OnlyBatches,
+        None => Ended::Nothing,
+    })
+}
+
 /// One case: its moves in one batch until none fails, then every smaller
 /// case when there are few enough.
 fn shrink_case<O: Oracle>(
@@ -312,15 +344,8 @@ fn shrink_case<O: Oracle>(
 ) -> Result<(), O::Error> {
     loop {
         let m = moves.of(&s.cases[0]);
-        let search = first_failing(&m, options.batch, oracle)?;
-        s.runs += search.runs;
-        s.cases_run += search.tried;
-        match search.found {
-            Some(f) if f.cases.len() == 1 => {
-                (s.cases, s.failure) = (f.cases, f.failure);
-                s.steps += 1;
-            }
-            _ => break,
+        if !matches!(search(s, &m, options.batch, oracle)?, Ended::Adopted) {
+            break;
         }
     }
     if options.exhaustive == 0 {
@@ -332,18 +357,11 @@ fn shrink_case<O: Oracle>(
     if smaller.len() > options.exhaustive {
         return Ok(());
     }
-    let search = first_failing(&smaller, options.batch, oracle)?;
-    s.runs += search.runs;
-    s.cases_run += search.tried;
-    match search.found {
-        Some(f) if f.cases.len() == 1 => {
-            (s.cases, s.failure) = (f.cases, f.failure);
-            s.steps += 1;
-            s.exhaustive = true;
-        }
+    match search(s, &smaller, options.batch, oracle)? {
+        Ended::Adopted | Ended::Nothing => s.exhaustive = true,
         // Only batches of them fail (the program mishandles several
         // cases): each alone, when they are few.
-        Some(_) if smaller.len() <= ALONE => {
+        Ended::OnlyBatches if smaller.len() <= ALONE => {
             for c in smaller {
                 if attempt(s, vec![c], oracle)? {
                     break;
@@ -351,8 +369,7 @@ fn shrink_case<O: Oracle>(
             }
             s.exhaustive = true;
         }
-        Some(_) => {}
-        None => s.exhaustive = true,
+        Ended::OnlyBatches => {}
     }
     Ok(())
 }
