@@ -63,7 +63,9 @@ pub struct Shrunk<F> {
     pub steps: usize,
     /// Runs of the program.
     pub runs: usize,
-    /// Cases sent to the program.
+    /// Cases sent to the program in whole batches (the halves a failing
+    /// batch is split into are not counted again; see
+    /// [`Search::tried`](super::batch::Search::tried)).
     pub cases_run: usize,
     /// Whether every smaller single case was tried and passed: then `cases`
     /// (one case) is the smallest failing case there is.
@@ -406,6 +408,28 @@ mod tests {
         fails: &dyn Fn(&[u64]) -> bool,
     ) -> impl FnMut(&[Case]) -> Result<Option<()>, ()> + '_ {
         move |input: &[Case]| Ok(input.iter().any(|c| fails(c)).then_some(()))
+    }
+
+    /// The counts of a shrink are what the program was asked: its runs are
+    /// the oracle's calls, and its cases some of the cases those calls held
+    /// (the whole batches: a split's halves are not counted again), counted
+    /// here by the oracle itself.
+    #[test]
+    fn the_counts_are_the_oracles_calls_and_cases() {
+        let moves = Moves::new(Problem::Bash);
+        let fails = |c: &[u64]| c[0] + c[1] >= 37 && c[0] % 3 == 1;
+        let mut inner = oracle_of(&fails);
+        let (mut calls, mut cases) = (0, 0);
+        let mut counting = |batch: &[Case]| {
+            calls += 1;
+            cases += batch.len();
+            inner(batch)
+        };
+        let start = vec![vec![250, 200]];
+        let s = shrink(&moves, start, (), &mut counting, &Options::default()).unwrap();
+        assert!(s.steps > 0 && calls > 1, "{s:?}");
+        assert_eq!(s.runs, calls);
+        assert!(0 < s.cases_run && s.cases_run <= cases, "{s:?}: {cases}");
     }
 
     /// The property: on random predicates, from a random failing case, the
