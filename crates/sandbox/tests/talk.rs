@@ -177,37 +177,43 @@ fn read_to_end(from: &mut beatty_sandbox::FromProgram) -> Result<Vec<u8>, ErrorK
 /// `BrokenPipe` and the program's last lines were lost).
 #[test]
 fn what_the_program_wrote_before_its_end_is_read_after_it() {
-    for isolation in isolations() {
-        for (script, wall, late, limit) in [
-            ("printf 'First\\n0 0\\n'; exit 0", 10, 1000, None),
-            (
-                "printf 'First\\n'; exec sleep 30",
-                1,
-                3000,
-                Some(Limit::Wall),
-            ),
-        ] {
-            let (o, read) = run_interactive(
-                &sh(script),
-                &limits(wall),
-                isolation,
-                false,
-                |_to, mut from| {
-                    // Long after the program's end (or the wall limit's).
-                    std::thread::sleep(Duration::from_millis(late));
-                    read_to_end(&mut from)
-                },
-            )
-            .expect("run");
-            assert_eq!(o.limit, limit, "{isolation:?} {script}");
-            let want: &[u8] = if limit.is_none() {
-                b"First\n0 0\n"
-            } else {
-                b"First\n"
-            };
-            assert_eq!(read.as_deref(), Ok(want), "{isolation:?} {script}");
+    // Each case waits seconds for the run to end; the cases run at once.
+    let cases = [
+        ("printf 'First\\n0 0\\n'; exit 0", 10, 1000, None),
+        (
+            "printf 'First\\n'; exec sleep 30",
+            1,
+            3000,
+            Some(Limit::Wall),
+        ),
+    ];
+    std::thread::scope(|scope| {
+        for isolation in isolations() {
+            for (script, wall, late, limit) in cases {
+                scope.spawn(move || {
+                    let (o, read) = run_interactive(
+                        &sh(script),
+                        &limits(wall),
+                        isolation,
+                        false,
+                        |_to, mut from| {
+                            // Long after the program's end (or the wall limit's).
+                            std::thread::sleep(Duration::from_millis(late));
+                            read_to_end(&mut from)
+                        },
+                    )
+                    .expect("run");
+                    assert_eq!(o.limit, limit, "{isolation:?} {script}");
+                    let want: &[u8] = if limit.is_none() {
+                        b"First\n0 0\n"
+                    } else {
+                        b"First\n"
+                    };
+                    assert_eq!(read.as_deref(), Ok(want), "{isolation:?} {script}");
+                });
+            }
         }
-    }
+    });
 }
 
 /// Issue #45: an answer in the pipe when the caller looks after the

@@ -148,17 +148,8 @@ pub fn wait_bounded(
     }
 }
 
-/// Whether to skip a slow test: true (saying so on stderr) unless
-/// `BEATTY_SLOW_TESTS` is set, as `.ci/run` sets it. The quick loop, a plain
+/// Whether to skip a slow test (saying so): the quick loop, a plain
 /// `cargo test --workspace`, runs a slice of the judge's end-to-end matrix;
-/// `BEATTY_SLOW_TESTS=1 cargo test --workspace` runs all of it. A slow test
-/// starts with `if common::skip_slow() { return; }` (rust-analyzer's
-/// `skip_slow_tests()`; docs/ci.md).
-pub fn skip_slow() -> bool {
-    let skip = std::env::var_os("BEATTY_SLOW_TESTS").is_none();
-    if skip {
-        let name = std::thread::current().name().unwrap_or("?").to_owned();
-        eprintln!("{name}: skipped, slow (BEATTY_SLOW_TESTS=1 runs it)");
-    }
-    skip
-}
+/// `BEATTY_SLOW_TESTS=1 cargo test --workspace` runs all of it (docs/ci.md).
+/// A slow test starts with `if common::skip_slow() { return; }`.
+pub use beatty_testing::skip_slow;

@@ -187,6 +187,11 @@ fn run_example(dir: &Path, line: &str) -> Output {
 
 #[test]
 fn every_example_of_the_help_runs() {
+    // 57 examples, 20 s: the full matrix's (the quick loop checks the help's
+    // format above).
+    if crate::common::skip_slow() {
+        return;
+    }
     for name in help_names() {
         let (_, three, more) = parse(&name);
         // `judge invoke` compiles every submission of the package and judges

@@ -275,7 +275,7 @@ fn winning_takes_are_every_winning_take() {
         winning_takes(n, limit) == winning_takes_by_trying(n, limit)
     }
     QuickCheck::new()
-        .tests(2000)
+        .tests(beatty_testing::rounds(200, 2000) as u64)
         .quickcheck(large as fn(u64, u16) -> bool);
 }
 

@@ -337,9 +337,15 @@ fn play_program(
 #[test]
 fn the_interactor_plays_the_judges_solution_as_the_referee_does() {
     let mut tally = Tally::default();
+    // Two seeds a profile in the full matrix, one in the quick loop.
+    let seeds: &[u64] = if beatty_testing::slow_tests() {
+        &[1, 0xdead_beef]
+    } else {
+        &[1]
+    };
     for game in Game::ALL {
         for profile in Profile::ALL {
-            for seed in [1, 0xdead_beef_u64] {
+            for &seed in seeds {
                 let starts = starts::generate(game, profile, seed);
                 let mut solution = Solution::new(game);
                 play_in_process(
@@ -354,14 +360,14 @@ fn the_interactor_plays_the_judges_solution_as_the_referee_does() {
         }
     }
     eprintln!("solution: {tally:?}");
-    assert_eq!(tally.runs, 4 * 6 * 2);
+    assert_eq!(tally.runs, 4 * 6 * seeds.len());
     assert_eq!(tally.by_kind.len(), 1, "every run AC: {tally:?}");
 }
 
 #[test]
 fn the_interactor_judges_every_archetype_as_the_referee_does() {
-    if std::env::var_os("BEATTY_SLOW_TESTS").is_none() {
-        return eprintln!("skipped, slow (BEATTY_SLOW_TESTS=1 runs it)");
+    if beatty_testing::skip_slow() {
+        return;
     }
     let dir = tempfile::tempdir().unwrap();
     let mut tally = Tally::default();
@@ -530,8 +536,8 @@ impl Contestant for Mutant {
 
 #[test]
 fn the_interactor_judges_random_contestants_as_the_referee_does() {
-    if std::env::var_os("BEATTY_SLOW_TESTS").is_none() {
-        return eprintln!("skipped, slow (BEATTY_SLOW_TESTS=1 runs it)");
+    if beatty_testing::skip_slow() {
+        return;
     }
     let mut tally = Tally::default();
     for game in Game::ALL {
