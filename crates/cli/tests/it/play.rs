@@ -201,42 +201,126 @@ fn a_finished_position_and_bad_arguments() {
     assert_eq!(code, 2);
 }
 
-#[cfg(unix)] // pseudo-terminals through rexpect
+/// `judge play` on a pseudo-terminal (nix's `openpty`): its stdin, stdout and
+/// stderr are the terminal's slave side; the test reads and writes the master
+/// side as a person's terminal would, including what the terminal echoes.
+#[cfg(unix)]
+struct Pty {
+    master: std::fs::File,
+    child: std::process::Child,
+    /// Everything read so far, and how far `expect` has matched.
+    seen: Vec<u8>,
+    at: usize,
+}
+
+#[cfg(unix)]
+impl Pty {
+    fn spawn(args: &[&str]) -> Pty {
+        let pty = nix::pty::openpty(None, None).expect("openpty");
+        let slave = || Stdio::from(pty.slave.try_clone().expect("dup the slave"));
+        let child = judge()
+            .arg("play")
+            .args(args)
+            .stdin(slave())
+            .stdout(slave())
+            .stderr(slave())
+            .spawn()
+            .expect("spawn judge on the terminal");
+        // Only the child holds the slave now: its exit ends the master's reads.
+        drop(pty.slave);
+        Pty {
+            master: std::fs::File::from(pty.master),
+            child,
+            seen: Vec::new(),
+            at: 0,
+        }
+    }
+
+    /// Reads more of the terminal within 20 s; false at its end (Linux
+    /// answers EIO on the master once every slave descriptor is closed).
+    fn read_more(&mut self) -> bool {
+        use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+        use std::io::Read;
+        use std::os::fd::AsFd;
+        let mut fds = [PollFd::new(self.master.as_fd(), PollFlags::POLLIN)];
+        let ready = poll(&mut fds, PollTimeout::from(20_000u16)).expect("poll");
+        assert!(
+            ready > 0,
+            "nothing on the terminal for 20 s after:\n{}",
+            self.text()
+        );
+        let mut buf = [0u8; 4096];
+        match self.master.read(&mut buf) {
+            Ok(0) => false,
+            Ok(n) => {
+                self.seen.extend_from_slice(&buf[..n]);
+                true
+            }
+            Err(e) if e.raw_os_error() == Some(nix::libc::EIO) => false,
+            Err(e) => panic!("reading the terminal: {e}"),
+        }
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.seen).into_owned()
+    }
+
+    /// Waits for `needle` after what the last call matched.
+    fn expect(&mut self, needle: &str) {
+        loop {
+            let rest = &self.seen[self.at..];
+            if let Some(k) = rest
+                .windows(needle.len())
+                .position(|w| w == needle.as_bytes())
+            {
+                self.at += k + needle.len();
+                return;
+            }
+            assert!(
+                self.read_more(),
+                "the terminal ended before {needle:?}:\n{}",
+                self.text()
+            );
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        use std::io::Write;
+        self.master.write_all(bytes).expect("write to the terminal");
+    }
+
+    /// Reads to the terminal's end; the exit code.
+    fn finish(mut self) -> Option<i32> {
+        while self.read_more() {}
+        self.child.wait().expect("wait").code()
+    }
+}
+
+#[cfg(unix)]
 #[test]
 fn a_game_through_a_pseudo_terminal() {
     // (1, 2) is the Wythoff pair k = 1: the computer has no winning move and plays on
     // by taking 1 from the larger pile, to (1, 1); then (0, 0) wins.
-    let cmd = format!(
-        "{} play wythoff 1 2 --first computer",
-        env!("CARGO_BIN_EXE_judge")
-    );
-    // rexpect reads bytes as Latin-1 characters: the needles stay ASCII (no "→").
-    let mut p = rexpect::spawn(&cmd, Some(20_000)).expect("spawn in a pty");
-    p.exp_string(" (1, 1), taking 1 from the larger pile")
-        .expect("the computer's move");
-    p.exp_string("your move> ").expect("prompt");
-    p.send_line("hint").expect("send");
-    p.exp_string("hint: move to (0, 0)").expect("hint");
-    p.exp_string("your move> ").expect("prompt");
-    p.send_line("0 0").expect("send");
-    p.exp_string("you made the last move and win")
-        .expect("the end");
-    p.exp_eof().expect("exit");
-    let status = p.process().wait().expect("wait");
-    assert!(format!("{status:?}").ends_with(", 0)"), "{status:?}");
+    let mut p = Pty::spawn(&["wythoff", "1", "2", "--first", "computer"]);
+    p.expect(" (1, 1), taking 1 from the larger pile");
+    p.expect("your move> ");
+    p.send(b"hint\n");
+    p.expect("hint: move to (0, 0)");
+    p.expect("your move> ");
+    p.send(b"0 0\n");
+    p.expect("you made the last move and win");
+    assert_eq!(p.finish(), Some(0));
 
-    // End of input from the terminal (Ctrl-D) ends the game cleanly.
-    let cmd = format!("{} play euclid 25 7", env!("CARGO_BIN_EXE_judge"));
-    let mut p = rexpect::spawn(&cmd, Some(20_000)).expect("spawn in a pty");
-    p.exp_string("your move> ").expect("prompt");
-    p.send_line("11 7").expect("send");
-    p.exp_string(" (4, 7), taking 7 once").expect("forced move");
-    p.exp_string("your move> ").expect("prompt");
-    p.send_control('d').expect("Ctrl-D");
-    p.exp_string("End of input").expect("clean end");
-    p.exp_eof().expect("exit");
-    let status = p.process().wait().expect("wait");
-    assert!(format!("{status:?}").ends_with(", 0)"), "{status:?}");
+    // End of input from the terminal (Ctrl-D, the line discipline's EOF
+    // character at the start of a line) ends the game cleanly.
+    let mut p = Pty::spawn(&["euclid", "25", "7"]);
+    p.expect("your move> ");
+    p.send(b"11 7\n");
+    p.expect(" (4, 7), taking 7 once");
+    p.expect("your move> ");
+    p.send(b"\x04");
+    p.expect("End of input");
+    assert_eq!(p.finish(), Some(0));
 }
 
 #[test]
