@@ -248,14 +248,18 @@ mod tests {
         std::fs::write(outside.join("keep"), "keep").expect("write");
         let root = base.path().join("run");
         std::fs::create_dir(&root).expect("mkdir");
-        // 20 000 levels, made through relative steps (a path that long is
-        // refused), ending in a link out of the tree and an unreadable level.
+        // 20 000 levels in the full matrix (2 000 in the quick loop: the
+        // levels are disk writes), made through relative steps (a path that
+        // long is refused), ending in a link out of the tree and an
+        // unreadable level; removed on a thread of 256 KiB of stack, which a
+        // removal that recursed per level would overflow.
+        let levels = beatty_testing::rounds(2_000, 20_000);
         let mut d = root.clone();
         for i in 0..3 {
             std::fs::write(d.join(format!("f{i}")), "x").expect("write");
         }
         let mut fd = nix::fcntl::open(&d, dir_flags(), Mode::empty()).expect("open");
-        for _ in 0..20_000 {
+        for _ in 0..levels {
             nix::sys::stat::mkdirat(&fd, "d", Mode::S_IRWXU).expect("mkdirat");
             fd = openat(&fd, "d", dir_flags(), Mode::empty()).expect("openat");
         }
@@ -267,7 +271,14 @@ mod tests {
         drop(fd);
         d.push("d");
         std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o000)).expect("chmod");
-        remove_tree(&root).expect("removed");
+        let removing = root.clone();
+        std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(move || remove_tree(&removing))
+            .expect("spawn")
+            .join()
+            .expect("no panic")
+            .expect("removed");
         assert!(!root.exists());
         assert_eq!(std::fs::read(outside.join("keep")).expect("kept"), b"keep");
     }
