@@ -352,3 +352,198 @@ fn out_writes_a_test_that_judge_run_fails() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// The legal starts of an interactive game with these numbers, written
+/// here from the protocol's statement: Bash takes 1 to m ≥ 1 with at most
+/// 100 rounds, Fibonacci nim needs 2 stones, numbers at most 10¹⁸.
+fn legal_start(game: &str, c: &[u64]) -> bool {
+    c.iter().all(|&v| v <= 1_000_000_000_000_000_000)
+        && match (game, c) {
+            ("wythoff-play" | "euclid-play", [_, _]) => true,
+            ("bash-play", &[n, m]) => m >= 1 && n / (m + 1) <= 100,
+            ("fibonacci-nim-play", &[n]) => n >= 2,
+            _ => false,
+        }
+}
+
+/// Every legal start smaller than `start` (smaller sum, or the same sum and
+/// smaller numbers in order), when they are at most `limit`.
+fn smaller_starts(game: &str, start: &[u64], limit: usize) -> Option<Vec<Vec<u64>>> {
+    let sum: u64 = start.iter().sum();
+    let mut out = Vec::new();
+    for s in 0..=sum {
+        let all: Vec<Vec<u64>> = if start.len() == 1 {
+            vec![vec![s]]
+        } else {
+            (0..=s).map(|a| vec![a, s - a]).collect()
+        };
+        for c in all {
+            if (s < sum || c.as_slice() < start) && legal_start(game, &c) {
+                out.push(c);
+                if out.len() > limit {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+/// `judge run GAME-play` on one test of `starts`: its exit code.
+fn play_run(dir: &Path, game: &str, cmd: &[String], starts: &[Vec<u64>]) -> Option<i32> {
+    let tests = dir.join(format!("t-{game}"));
+    let _ = std::fs::remove_dir_all(&tests);
+    std::fs::create_dir_all(&tests).unwrap();
+    let mut text = format!("{} 1\n", starts.len());
+    for s in starts {
+        let words: Vec<String> = s.iter().map(u64::to_string).collect();
+        text += &format!("{}\n", words.join(" "));
+    }
+    std::fs::write(tests.join("1.in"), text).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["run", game, "--tests"])
+        .arg(&tests)
+        .arg("--")
+        .args(cmd)
+        .output()
+        .unwrap()
+        .status
+        .code()
+}
+
+/// `judge hack GAME-play` on one archetype: the JSON report.
+fn hack_game(
+    game: &str,
+    cmd: &[String],
+    extra: &[&str],
+) -> (Option<i32>, serde_json::Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["hack", game, "--format", "json"])
+        .args(extra)
+        .arg("--")
+        .args(cmd)
+        .output()
+        .expect("run judge hack");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    (
+        out.status.code(),
+        serde_json::from_str(&text).unwrap_or(serde_json::Value::Null),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Checks the hack of one wrong archetype; returns a line for the log.
+fn check_wrong_game(dir: &Path, game: &str, name: &str, cmd: &[String]) -> String {
+    let start = std::time::Instant::now();
+    let out = dir.join(format!("{game}-{name}.jsonl"));
+    let (code, v, err) = hack_game(game, cmd, &["--out", out.to_str().unwrap()]);
+    let secs = start.elapsed().as_secs_f64();
+    assert_eq!(code, Some(1), "{game} {name}: {v}\n{err}");
+    let h = &v["hack"];
+    let starts: Vec<Vec<u64>> = serde_json::from_value(h["starts"].clone()).unwrap();
+    // The failing input fails when judged anew, by `judge run`.
+    assert_eq!(
+        play_run(dir, game, cmd, &starts),
+        Some(1),
+        "{game} {name}: {v}"
+    );
+    // The transcript is one `judge play --replay` reads.
+    let replay = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["play", "--replay"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(replay.status.code(), Some(0), "{game} {name}");
+    let mut note = String::new();
+    // The smallest: every smaller start passes in one test (the random
+    // player's moves depend on the games before, so its games are judged
+    // only alone).
+    if let [s] = &starts[..]
+        && h["smallest_of_all"] == true
+        && name != "random_legal"
+    {
+        let smaller = smaller_starts(game, s, 2000).expect("few smaller starts");
+        for chunk in smaller.chunks(500) {
+            assert_eq!(
+                play_run(dir, game, cmd, chunk),
+                Some(0),
+                "{game} {name} {s:?}"
+            );
+        }
+        note = format!(", {} smaller starts pass", smaller.len());
+    }
+    format!(
+        "{game} {name}: {starts:?} {} in {secs:.1} s{note}",
+        h["verdict"]
+    )
+}
+
+/// The archetypes of a game's package, as Python programs.
+fn archetypes(dir: &Path, game: beatty_problems::interact::Game) -> Vec<(String, Vec<String>)> {
+    beatty_problems::interact::archetypes::ALL
+        .iter()
+        .map(|a| {
+            let name = a.path.rsplit('/').next().unwrap().trim_end_matches(".py");
+            let src = dir.join(format!("{}-{name}.py", game.name()));
+            std::fs::write(&src, a.source(game)).unwrap();
+            (
+                name.to_owned(),
+                vec!["python3".into(), src.display().to_string()],
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_wrong_player_is_hacked_and_the_exact_one_is_not() {
+    if crate::common::skip_slow() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let mut log = Vec::new();
+    for game in beatty_problems::interact::Game::ALL {
+        for (name, cmd) in archetypes(tmp.path(), game) {
+            if name == "exact" {
+                let (code, v, err) = hack_game(game.name(), &cmd, &["--time", "5"]);
+                assert_eq!(code, Some(0), "{}: {v}\n{err}", game.name());
+                assert_eq!(v["hack"], serde_json::Value::Null);
+                continue;
+            }
+            log.push(check_wrong_game(tmp.path(), game.name(), &name, &cmd));
+        }
+    }
+    eprintln!("{}", log.join("\n"));
+}
+
+/// The quick one: the float Wythoff player loses first at the F(40) hazard
+/// pair, the P-position (⌊kφ⌋, ⌊kφ⌋ + k) of k = 102334155 (beatty-core's
+/// exact pair), where its doubles say "First"; the text report says why.
+#[test]
+fn the_float_wythoff_player_loses_at_the_first_hazard() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let game = beatty_problems::interact::Game::Wythoff;
+    let (_, cmd) = archetypes(tmp.path(), game)
+        .into_iter()
+        .find(|(n, _)| n == "float")
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["hack", "wythoff-play", "--"])
+        .args(&cmd)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let (lo, hi) = beatty_core::golden::pair(102_334_155).unwrap();
+    for want in [
+        format!("failing game (1 start):\n{lo} {hi}\n"),
+        "verdict: WA".into(),
+        "k = 102334155 = F(40)".into(),
+    ] {
+        assert!(text.contains(&want), "{want}:\n{text}");
+    }
+    let bad = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["hack", "nim-play", "--", "true"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}

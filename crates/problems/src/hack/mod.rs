@@ -38,6 +38,7 @@
 
 pub mod batch;
 pub mod candidates;
+pub mod play;
 pub mod shrink;
 pub mod why;
 
