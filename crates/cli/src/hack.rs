@@ -420,7 +420,7 @@ fn play_text(g: Game, report: &PlayReport) -> String {
         s += &format!("{}\n", line_of(st));
     }
     if let Some(p) = &h.replay.play {
-        s += &format!("plies: {}\n", p.plies);
+        s += &format!("plies played: {}\n", p.transcript.len());
     }
     s += &format!(
         "verdict: {} ({})\n",
@@ -483,7 +483,7 @@ fn play_json(g: Game, report: &PlayReport) -> String {
         };
         serde_json::json!({
             "starts": h.starts,
-            "plies": h.replay.play.as_ref().map(|p| p.plies),
+            "plies": h.replay.play.as_ref().map(|p| p.transcript.len()),
             "verdict": h.failure.verdict.short(),
             "message": h.failure.detail,
             "why": notes,

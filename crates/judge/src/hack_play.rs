@@ -196,7 +196,9 @@ pub fn hack_play(
     let hacked = match found {
         None => None,
         Some((f, round)) => {
-            oracle.deadline = Some(Instant::now() + config.time);
+            // The shrinking stops when the search's time is up, or a sixth
+            // of it after the find, whichever is later.
+            oracle.deadline = Some((start + config.time).max(Instant::now() + config.time / 6));
             let first = f.cases.clone();
             let (starts, failure, steps, runs, exhaustive) = if f.cases.len() == 1 {
                 let s = shrink_start(

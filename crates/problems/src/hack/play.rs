@@ -12,7 +12,9 @@
 //! with numbers summing to at most [`SMALL_SUM`], then random starts of the
 //! generator's profiles.
 //!
-//! A failing start is shrunk ([`shrink_start`]): its smaller neighbours
+//! A failing start is shrunk ([`shrink_start`]): the small starts (sum at
+//! most [`SMALL_SUM`]) are tried first, in one test, the smallest failing
+//! one taken; then its smaller neighbours
 //! (each number set to its least, halved, lowered by a power of two; both
 //! piles lowered together; the two numbers swapped) are sent in one test,
 //! and the smallest that fails is kept, until none fails; then, when at most
@@ -243,6 +245,23 @@ pub fn shrink_start<O: Oracle>(
         runs: 0,
         exhaustive: false,
     };
+    // The small starts first, in one test: most wrong players fail on one,
+    // and the moves then have little left to do.
+    if case_key(&s.start).0 > u128::from(SMALL_SUM) {
+        let small: Vec<Case> = (0..=SMALL_SUM)
+            .flat_map(|sum| with_sum(game, sum))
+            .filter(|c| start_of(game, c).is_some())
+            .collect();
+        let r = first_failing(&small, batch, oracle)?;
+        s.runs += r.runs;
+        if let Some(f) = r.found
+            && f.cases.len() == 1
+        {
+            s.start = f.cases[0].clone();
+            s.failure = f.failure;
+            s.steps += 1;
+        }
+    }
     loop {
         let m = moves(game, &s.start);
         if m.is_empty() {
