@@ -21,8 +21,7 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub(crate) struct HackArgs {
-    /// The problem (name or alias), batch or interactive, e.g. `wythoff`
-    /// or `wythoff-play`.
+    /// The problem (name or alias), e.g. `wythoff` or `wythoff-play`.
     problem: Task,
     /// A source file, compiled in the sandbox by its extension, e.g.
     /// `sol.cpp`; or else give a command after `--`.
@@ -31,8 +30,10 @@ pub(crate) struct HackArgs {
     #[arg(long, default_value_t = 60.0)]
     time: f64,
     /// Write the smallest failing input as a test: PATH.in and PATH.ans,
-    /// e.g. `--out tests/hack-1`; for a game, the transcript of the
-    /// shortest failing game (`judge play --replay PATH` shows it).
+    /// e.g. `--out tests/hack-1`.
+    ///
+    /// For a game, the transcript of the shortest failing game, which
+    /// `judge play --replay PATH` shows.
     #[arg(long, value_name = "PATH")]
     out: Option<PathBuf>,
     /// The report: `text` or `json` (one object), e.g. `--format json`.
