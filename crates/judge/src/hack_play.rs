@@ -186,10 +186,10 @@ pub fn hack_play(
         if let Some(f) = s.found {
             found = Some((f, r.min(2)));
         }
-        if r < 2 || found.is_some() || start.elapsed() >= config.time {
-            if let Some(last) = rounds.last() {
-                progress(last);
-            }
+        if (r < 2 || found.is_some() || start.elapsed() >= config.time)
+            && let Some(last) = rounds.last()
+        {
+            progress(last);
         }
         r += 1;
     }
