@@ -125,7 +125,8 @@ pub fn round(game: Game, r: usize, seed: u64) -> Vec<Case> {
 /// use beatty_problems::hack::play::moves;
 /// use beatty_problems::interact::Game;
 /// let m = moves(Game::Wythoff, &[3, 5]);
-/// assert_eq!(m[0], [0, 0]);
+/// assert_eq!(m[0], [3, 0]); // the smallest first: sum 3
+/// assert!(moves(Game::Wythoff, &[5, 3]).contains(&vec![3, 5])); // swapped
 /// assert!(m.contains(&vec![2, 4]) && m.contains(&vec![3, 4]));
 /// ```
 #[must_use]
