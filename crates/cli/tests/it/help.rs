@@ -146,9 +146,15 @@ fn short_help_fits_a_screen_and_long_help_holds_the_rest() {
 /// Files the examples name, made in `dir`: inputs, answers, an output, a
 /// feedback directory, exact solutions in C++ and Python, a languages file.
 fn fixtures(dir: &Path) {
-    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../judge/src/problem/wythoff");
+    let src = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../problems/src/problem/wythoff"
+    );
     std::fs::copy(format!("{src}/exact.cpp"), dir.join("solution.cpp")).unwrap();
     std::fs::copy(format!("{src}/exact.py"), dir.join("solution.py")).unwrap();
+    // the float solutions `judge hack` finds wrong
+    std::fs::copy(format!("{src}/float.cpp"), dir.join("float.cpp")).unwrap();
+    std::fs::copy(format!("{src}/float.py"), dir.join("float.py")).unwrap();
     for f in ["input.txt", "01.in"] {
         std::fs::write(dir.join(f), "3 5\n2 2\n4 7\n").unwrap();
     }
@@ -205,10 +211,16 @@ fn every_example_of_the_help_runs() {
         }
         for line in lines {
             let o = run_example(dir.path(), line);
-            // the one example that tells a wrong answer from a right one: none
-            // here, every fixture is right, so every example exits 0, and
-            // `check --kattis` says accepted with 42
-            let want = if line.contains("--kattis") { 42 } else { 0 };
+            // every fixture is right but the float solutions, which `judge
+            // hack` is shown to find wrong (exit 1); `check --kattis` says
+            // accepted with 42; every other example exits 0
+            let want = if line.contains("--kattis") {
+                42
+            } else if line.contains("judge hack") {
+                1
+            } else {
+                0
+            };
             assert_eq!(o.status.code(), Some(want), "{name}: {line}: {}", out(&o));
         }
     }
