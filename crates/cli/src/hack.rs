@@ -3,13 +3,13 @@
 //! compiles like `judge run` and prints the report).
 
 use crate::report::Format;
-use crate::run::{IsolationArg, language_table, seconds};
+use crate::run::{IsolationArg, isolation, language_table, seconds};
 use crate::{Outcome, fail};
 use beatty_judge::hack::{HackConfig, Report, Round, hack};
 use beatty_judge::hack_play::{PlayReport, hack_play};
+use beatty_judge::judging::compiled;
 use beatty_judge::lang::Compiled;
 use beatty_judge::run::{RunConfig, Task};
-use beatty_judge::sandbox::{Isolation, strict_available};
 use beatty_problems::Problem;
 use beatty_problems::hack::{input_bytes, why};
 use beatty_problems::interact::Game;
@@ -120,15 +120,9 @@ pub(crate) fn run(a: &HackArgs) -> Outcome {
     if !(1..=1 << 20).contains(&a.memory_limit) {
         return Ok(fail(2, "--memory-limit must be between 1 and 1048576 MiB"));
     }
-    let isolation = match (a.isolation, strict_available()) {
-        (IsolationArg::Strict, false) => {
-            return Ok(fail(
-                3,
-                "--isolation strict: the kernel refuses PID/mount namespaces here (try --isolation basic)",
-            ));
-        }
-        (IsolationArg::Basic, _) | (IsolationArg::Auto, false) => Isolation::Basic,
-        _ => Isolation::Strict,
+    let isolation = match isolation(a.isolation) {
+        Ok(i) => i,
+        Err(e) => return Ok(fail(3, &e)),
     };
     let cfg = RunConfig {
         time_limit,
@@ -143,31 +137,18 @@ pub(crate) fn run(a: &HackArgs) -> Outcome {
     let cmd: Vec<OsString> = match source {
         None => a.cmd.clone(),
         Some((src, lang)) => {
-            let out = match beatty_judge::sandbox::scratch_dir("compile") {
-                Ok(t) => t,
-                Err(e) => {
-                    return Ok(fail(
-                        3,
-                        &format!("cannot create a temporary directory: {e}"),
-                    ));
-                }
-            };
             let _ = writeln!(
                 io::stderr(),
                 "judge: compiling {} as {}",
                 src.display(),
                 lang.name
             );
-            let limits = beatty_judge::lang::CompileLimits {
-                program_memory: cfg.memory_limit,
-                ..Default::default()
-            };
-            match beatty_judge::lang::compile(&lang, src, out.path(), &limits, isolation, &[]) {
-                Ok(Compiled::Ready(c)) => {
+            match compiled(src, &lang, &cfg) {
+                Ok((Compiled::Ready(c), out)) => {
                     build = Some(out);
                     c
                 }
-                Ok(Compiled::Error(m)) => {
+                Ok((Compiled::Error(m), _)) => {
                     return Ok(fail(1, &format!("compile error (CE): {m}")));
                 }
                 Err(e) => return Ok(fail(3, &e.to_string())),

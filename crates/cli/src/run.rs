@@ -320,6 +320,17 @@ fn language<'a>(
 }
 
 /// The limits, isolation and parallelism `a` asks for.
+/// The isolation `--isolation` asks for (`judge run`'s and `judge hack`'s),
+/// or the message of a refusal (exit 3).
+pub(crate) fn isolation(asked: IsolationArg) -> Result<Isolation, String> {
+    let choice = match asked {
+        IsolationArg::Auto => IsolationChoice::Auto,
+        IsolationArg::Strict => IsolationChoice::Strict,
+        IsolationArg::Basic => IsolationChoice::Basic,
+    };
+    choose_isolation(choice).map_err(|e| format!("--isolation strict: {e} (try --isolation basic)"))
+}
+
 fn config(a: &RunArgs) -> Result<RunConfig, (u8, String)> {
     let time_limit = seconds("--time-limit", a.time_limit).map_err(|e| (2, e))?;
     let cpu_limit = a
@@ -349,17 +360,7 @@ fn config(a: &RunArgs) -> Result<RunConfig, (u8, String)> {
     if !(1..=1 << 20).contains(&a.disk_limit) {
         return Err((2, "--disk-limit must be between 1 and 1048576 MiB".into()));
     }
-    let choice = match a.isolation {
-        IsolationArg::Auto => IsolationChoice::Auto,
-        IsolationArg::Strict => IsolationChoice::Strict,
-        IsolationArg::Basic => IsolationChoice::Basic,
-    };
-    let isolation = choose_isolation(choice).map_err(|e| {
-        (
-            3,
-            format!("--isolation strict: {e} (try --isolation basic)"),
-        )
-    })?;
+    let isolation = isolation(a.isolation).map_err(|e| (3, e))?;
     Ok(RunConfig {
         time_limit,
         cpu_limit,

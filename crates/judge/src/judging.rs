@@ -328,9 +328,28 @@ fn tests_of(task: Task, dir: &Path) -> Result<Vec<Test>, Error> {
     Ok(tests)
 }
 
-/// `path` compiled with `language` under `cfg`'s isolation and hidden
-/// directories, into a scratch directory returned with it.
-fn compiled(
+/// `path` compiled with `language` under `cfg`'s isolation, hidden
+/// directories and memory limit, into a private scratch directory returned
+/// with it (removed when it drops): what [`judge`] does with a
+/// [`Submission::Source`], for callers that run the program otherwise
+/// (`judge hack`).
+///
+/// # Errors
+/// [`Error::Scratch`] when no scratch directory can be made,
+/// [`Error::Compile`] when the compile fails as the judge's failure (a
+/// compile error of the source is [`Compiled::Error`]).
+///
+/// ```no_run
+/// use beatty_judge::judging::compiled;
+/// use beatty_judge::lang::{Compiled, language_of};
+/// use beatty_judge::run::RunConfig;
+/// use std::path::Path;
+/// let src = Path::new("solution.c");
+/// let lang = language_of(src).unwrap();
+/// let (c, _dir) = compiled(src, lang, &RunConfig::default()).unwrap();
+/// assert!(matches!(c, Compiled::Ready(_)));
+/// ```
+pub fn compiled(
     path: &Path,
     language: &Language,
     cfg: &RunConfig,

@@ -63,7 +63,9 @@ pub struct Shrunk<F> {
     pub steps: usize,
     /// Runs of the program.
     pub runs: usize,
-    /// Cases sent to the program.
+    /// Cases sent to the program in whole batches (the halves a failing
+    /// batch is split into are not counted again; see
+    /// [`Search::tried`](super::batch::Search::tried)).
     pub cases_run: usize,
     /// Whether every smaller single case was tried and passed: then `cases`
     /// (one case) is the smallest failing case there is.
@@ -302,6 +304,38 @@ fn shrink_input<O: Oracle>(
     }
 }
 
+/// How a search for one smaller failing case ended.
+enum Ended {
+    /// A single case failed and is now the input.
+    Adopted,
+    /// Only batches of the candidates failed, no case alone.
+    OnlyBatches,
+    /// Nothing failed.
+    Nothing,
+}
+
+/// Runs `candidates` in batches (the first failing one, split down), counts
+/// the runs, and takes a case that fails alone as the input.
+fn search<O: Oracle>(
+    s: &mut Shrunk<O::Failure>,
+    candidates: &[Case],
+    batch: usize,
+    oracle: &mut O,
+) -> Result<Ended, O::Error> {
+    let found = first_failing(candidates, batch, oracle)?;
+    s.runs += found.runs;
+    s.cases_run += found.tried;
+    Ok(match found.found {
+        Some(f) if f.cases.len() == 1 => {
+            (s.cases, s.failure) = (f.cases, f.failure);
+            s.steps += 1;
+            Ended::Adopted
+        }
+        Some(_) => Ended::OnlyBatches,
+        None => Ended::Nothing,
+    })
+}
+
 /// One case: its moves in one batch until none fails, then every smaller
 /// case when there are few enough.
 fn shrink_case<O: Oracle>(
@@ -312,15 +346,8 @@ fn shrink_case<O: Oracle>(
 ) -> Result<(), O::Error> {
     loop {
         let m = moves.of(&s.cases[0]);
-        let search = first_failing(&m, options.batch, oracle)?;
-        s.runs += search.runs;
-        s.cases_run += search.tried;
-        match search.found {
-            Some(f) if f.cases.len() == 1 => {
-                (s.cases, s.failure) = (f.cases, f.failure);
-                s.steps += 1;
-            }
-            _ => break,
+        if !matches!(search(s, &m, options.batch, oracle)?, Ended::Adopted) {
+            break;
         }
     }
     if options.exhaustive == 0 {
@@ -332,18 +359,11 @@ fn shrink_case<O: Oracle>(
     if smaller.len() > options.exhaustive {
         return Ok(());
     }
-    let search = first_failing(&smaller, options.batch, oracle)?;
-    s.runs += search.runs;
-    s.cases_run += search.tried;
-    match search.found {
-        Some(f) if f.cases.len() == 1 => {
-            (s.cases, s.failure) = (f.cases, f.failure);
-            s.steps += 1;
-            s.exhaustive = true;
-        }
+    match search(s, &smaller, options.batch, oracle)? {
+        Ended::Adopted | Ended::Nothing => s.exhaustive = true,
         // Only batches of them fail (the program mishandles several
         // cases): each alone, when they are few.
-        Some(_) if smaller.len() <= ALONE => {
+        Ended::OnlyBatches if smaller.len() <= ALONE => {
             for c in smaller {
                 if attempt(s, vec![c], oracle)? {
                     break;
@@ -351,8 +371,7 @@ fn shrink_case<O: Oracle>(
             }
             s.exhaustive = true;
         }
-        Some(_) => {}
-        None => s.exhaustive = true,
+        Ended::OnlyBatches => {}
     }
     Ok(())
 }
@@ -389,6 +408,28 @@ mod tests {
         fails: &dyn Fn(&[u64]) -> bool,
     ) -> impl FnMut(&[Case]) -> Result<Option<()>, ()> + '_ {
         move |input: &[Case]| Ok(input.iter().any(|c| fails(c)).then_some(()))
+    }
+
+    /// The counts of a shrink are what the program was asked: its runs are
+    /// the oracle's calls, and its cases some of the cases those calls held
+    /// (the whole batches: a split's halves are not counted again), counted
+    /// here by the oracle itself.
+    #[test]
+    fn the_counts_are_the_oracles_calls_and_cases() {
+        let moves = Moves::new(Problem::Bash);
+        let fails = |c: &[u64]| c[0] + c[1] >= 37 && c[0] % 3 == 1;
+        let mut inner = oracle_of(&fails);
+        let (mut calls, mut cases) = (0, 0);
+        let mut counting = |batch: &[Case]| {
+            calls += 1;
+            cases += batch.len();
+            inner(batch)
+        };
+        let start = vec![vec![250, 200]];
+        let s = shrink(&moves, start, (), &mut counting, &Options::default()).unwrap();
+        assert!(s.steps > 0 && calls > 1, "{s:?}");
+        assert_eq!(s.runs, calls);
+        assert!(0 < s.cases_run && s.cases_run <= cases, "{s:?}: {cases}");
     }
 
     /// The property: on random predicates, from a random failing case, the
