@@ -5,14 +5,14 @@
 use crate::report::Format;
 use crate::run::{IsolationArg, isolation, language_table, seconds};
 use crate::{Outcome, fail};
-use beatty_judge::hack::{HackConfig, Report, Round, hack};
+use beatty_judge::hack::{HackConfig, Hacked, Report, Round, hack};
 use beatty_judge::hack_play::{PlayReport, hack_play};
 use beatty_judge::judging::compiled;
 use beatty_judge::lang::Compiled;
 use beatty_judge::run::{RunConfig, Task};
-use beatty_problems::Problem;
 use beatty_problems::hack::{input_bytes, why};
 use beatty_problems::interact::Game;
+use beatty_problems::{Problem, Verdict};
 use clap::Args;
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -275,20 +275,18 @@ fn text(p: Problem, report: &Report) -> String {
             s += &format!("  {l}\n");
         }
     }
-    let smallest = if h.exhaustive {
-        "every smaller case passed"
+    let smallest = if h.failure.verdict == Verdict::TimeLimit {
+        slow_note(h)
+    } else if h.exhaustive {
+        "every smaller case passed".into()
     } else if h.cut_short {
-        "stopped at the time of --time; a smaller input may fail"
+        "stopped at the time of --time; a smaller input may fail".into()
     } else {
-        "no move of the shrinker fails"
+        "no move of the shrinker fails".into()
     };
     s += &format!(
         "shrunk: from {} in {} step{}, {} run{} ({smallest})\n",
-        h.found
-            .iter()
-            .map(|c| c.iter().map(u64::to_string).collect::<Vec<_>>().join(" "))
-            .collect::<Vec<_>>()
-            .join(" / "),
+        found_of(&h.found),
         h.shrink_steps,
         plural(h.shrink_steps),
         h.shrink_runs,
@@ -301,6 +299,25 @@ fn text(p: Problem, report: &Report) -> String {
         tried(&report.rounds)
     );
     s
+}
+
+/// What the shrinking of a time-out came to: the smallest case found, not
+/// the smallest there is (timing decides near the limit), and the nearest
+/// passing case with its CPU time.
+fn slow_note(h: &Hacked) -> String {
+    let within = if h.cut_short {
+        "the smallest found before --time ran out"
+    } else {
+        "the smallest found"
+    };
+    match &h.nearest {
+        Some((case, cpu)) => format!(
+            "a time-out: {within}; the nearest smaller case that passed, {}, took {:.2} s of CPU time",
+            line_of(case),
+            cpu.as_secs_f64()
+        ),
+        None => format!("a time-out: {within}"),
+    }
 }
 
 fn json(p: Problem, report: &Report) -> String {
@@ -326,6 +343,10 @@ fn json(p: Problem, report: &Report) -> String {
             "shrink_runs": h.shrink_runs,
             "smallest_of_all": h.exhaustive,
             "cut_short": h.cut_short,
+            "nearest_passing": h.nearest.as_ref().map(|(case, cpu)| serde_json::json!({
+                "case": case,
+                "cpu_seconds": cpu.as_secs_f64(),
+            })),
         })
     });
     let mut s = serde_json::json!({
@@ -378,6 +399,19 @@ fn start_why(g: Game, start: &[u64]) -> (Vec<String>, String) {
         }
         _ => (Vec::new(), String::new()),
     }
+}
+
+/// The input first found: its cases separated by ` / `, or how many when
+/// they are more than three.
+fn found_of(found: &[Vec<u64>]) -> String {
+    if found.len() > 3 {
+        return format!("{} cases", found.len());
+    }
+    found
+        .iter()
+        .map(|c| line_of(c))
+        .collect::<Vec<_>>()
+        .join(" / ")
 }
 
 fn line_of(start: &[u64]) -> String {
@@ -433,11 +467,7 @@ fn play_text(g: Game, report: &PlayReport) -> String {
     };
     s += &format!(
         "shrunk: from {} in {} step{}, {} run{} ({smallest})\n",
-        h.found
-            .iter()
-            .map(|c| line_of(c))
-            .collect::<Vec<_>>()
-            .join(" / "),
+        found_of(&h.found),
         h.shrink_steps,
         plural(h.shrink_steps),
         h.shrink_runs,

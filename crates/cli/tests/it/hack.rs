@@ -6,7 +6,9 @@
 //! passes in one run; the float Wythoff solution's case is the P-position of
 //! the first hazard k that beatty-hazards finds (F(40)); an input of two
 //! cases holds the smallest legal case twice, which passes alone. Every
-//! accepted submission: nothing found, with a short `--time`.
+//! time_limit_exceeded one is hacked to a time-out of one case, shrunk from
+//! the case first found, that `judge run` also judges TLE. Every accepted
+//! submission: nothing found, with a short `--time`.
 //!
 //! The hacks run three at a time; the programs are compiled natively,
 //! and handed to `judge hack` as commands (the command form; compiling in
@@ -18,6 +20,17 @@ use beatty_problems::Problem;
 use beatty_problems::problem::{Framing, Relation};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+/// A package submission's kind, by its directory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// wrong_answer, run_time_error: hacked to the smallest failing input.
+    Wrong,
+    /// time_limit_exceeded: hacked to a time-out.
+    Slow,
+    /// accepted: nothing found.
+    Right,
+}
 
 /// The most smaller cases the test runs in its own search.
 const SEARCH_LIMIT: u128 = 150_000;
@@ -221,13 +234,69 @@ fn check_wrong(p: Problem, path: &str, cmd: &[String]) -> String {
     format!("{p} {path}: {cases:?} in {took:.1} s")
 }
 
+/// Checks one time_limit_exceeded submission's hack (default flags): a
+/// time-out of one case, smaller than the case first found, that `judge
+/// run` also judges TLE; the nearest passing case the report names is
+/// smaller still. Returns a line for the log.
+fn check_slow(p: Problem, path: &str, cmd: &[String], dir: &Path) -> String {
+    let start = std::time::Instant::now();
+    let (code, v, err) = hack(p, cmd, &[]);
+    let took = start.elapsed().as_secs_f64();
+    assert_eq!(code, Some(1), "{p} {path}: {v}\n{err}");
+    let h = &v["hack"];
+    assert_eq!(h["verdict"], "TLE", "{p} {path}: {v}");
+    let cases: Vec<Vec<u64>> = serde_json::from_value(h["cases"].clone()).expect("the cases");
+    let found: Vec<Vec<u64>> = serde_json::from_value(h["found"].clone()).expect("found");
+    let [case] = &cases[..] else {
+        panic!("{p} {path}: {cases:?}")
+    };
+    let key = |c: &[u64]| (c.iter().map(|&x| u128::from(x)).sum::<u128>(), c.to_vec());
+    assert!(
+        found.len() > 1 || key(case) < key(&found[0]),
+        "{p} {path}: not shrunk: {v}"
+    );
+    assert_eq!(h["smallest_of_all"], false, "{p} {path}");
+    if let Some(near) = h["nearest_passing"]["case"].as_array() {
+        let near: Vec<u64> = near.iter().map(|x| x.as_u64().unwrap()).collect();
+        assert!(key(&near) < key(case), "{p} {path}: {v}");
+    }
+    // `judge run` on the case, as a test of its own: TLE
+    let tests = dir.join(format!("tle-{}", p.name()));
+    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::write(tests.join("1.in"), input_of(p, &cases)).unwrap();
+    std::fs::write(tests.join("1.ans"), h["expected"].as_str().unwrap()).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["run", p.name(), "--tests"])
+        .arg(&tests)
+        .arg("--")
+        .args(cmd)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{p} {path}: {out}");
+    assert!(
+        out.contains("verdict: TLE (0/1 tests)"),
+        "{p} {path}: {out}"
+    );
+    format!(
+        "{p} {path}: {cases:?} TLE in {took:.1} s (from {}; {} passed in {} s of CPU)",
+        if found.len() > 3 {
+            format!("{} cases", found.len())
+        } else {
+            format!("{found:?}")
+        },
+        h["nearest_passing"]["case"],
+        h["nearest_passing"]["cpu_seconds"]
+    )
+}
+
 #[test]
 fn every_wrong_submission_is_hacked_to_its_smallest_failing_input() {
     if crate::common::skip_slow() {
         return;
     }
     let tmp = tempfile::tempdir().expect("tempdir");
-    // (problem, path, directory, file name, source, wrong?)
+    // (problem, path, directory, file name, source, kind)
     let mut jobs = Vec::new();
     for p in Problem::ALL {
         let dir = tmp.path().join(p.name());
@@ -240,18 +309,23 @@ fn every_wrong_submission_is_hacked_to_its_smallest_failing_input() {
             else {
                 continue;
             };
-            match a.path.split('/').nth(1).unwrap_or("") {
-                "wrong_answer" | "run_time_error" => {
-                    jobs.push((p, a.path, dir.clone(), name, a.contents, true))
-                }
-                "accepted" => jobs.push((p, a.path, dir.clone(), name, a.contents, false)),
-                _ => {}
-            }
+            let kind = match a.path.split('/').nth(1).unwrap_or("") {
+                "wrong_answer" | "run_time_error" => Kind::Wrong,
+                "time_limit_exceeded" => Kind::Slow,
+                "accepted" => Kind::Right,
+                _ => continue,
+            };
+            jobs.push((p, a.path, dir.clone(), name, a.contents, kind));
         }
     }
-    let problems: std::collections::HashSet<Problem> =
-        jobs.iter().filter(|j| j.5).map(|j| j.0).collect();
-    assert_eq!(problems.len(), 7);
+    for kind in [Kind::Wrong, Kind::Slow] {
+        let problems: std::collections::HashSet<Problem> =
+            jobs.iter().filter(|j| j.5 == kind).map(|j| j.0).collect();
+        assert_eq!(problems.len(), 7, "{kind:?}");
+    }
+    // the slow ones first (each up to a minute), so that the threads end
+    // together
+    jobs.sort_by_key(|j| j.5 != Kind::Slow);
     let start = std::time::Instant::now();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let log = std::sync::Mutex::new(Vec::new());
@@ -260,12 +334,14 @@ fn every_wrong_submission_is_hacked_to_its_smallest_failing_input() {
             s.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    let Some((p, path, dir, name, contents, wrong)) = jobs.get(i) else {
+                    let Some((p, path, dir, name, contents, kind)) = jobs.get(i) else {
                         break;
                     };
                     let cmd = build(dir, name, contents);
-                    let line = if *wrong {
+                    let line = if *kind == Kind::Wrong {
                         check_wrong(*p, &format!("{}/{path}", p.name()), &cmd)
+                    } else if *kind == Kind::Slow {
+                        check_slow(*p, &format!("{}/{path}", p.name()), &cmd, dir)
                     } else {
                         let (code, v, err) = hack(*p, &cmd, &["--time", "1"]);
                         assert_eq!(code, Some(0), "{p} {path}: {v}\n{err}");

@@ -40,6 +40,7 @@ pub mod batch;
 pub mod candidates;
 pub mod play;
 pub mod shrink;
+pub mod slow;
 pub mod why;
 
 // The pure modules this one reads (one block, repointed at the crate split).
