@@ -2,7 +2,6 @@
 //! (the search is `beatty_problems::hack`, run by `beatty_judge::hack`; this module parses the arguments,
 //! compiles like `judge run` and prints the report).
 
-use crate::report::Format;
 use crate::run::{IsolationArg, isolation, language_table, seconds};
 use crate::{Outcome, fail};
 use beatty_judge::hack::{HackConfig, Hacked, Report, Round, hack};
@@ -18,6 +17,16 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// `--format` of `judge hack`: one report at the end (no per-test lines,
+/// so no JUnit).
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// The report in words.
+    Text,
+    /// One JSON object.
+    Json,
+}
 
 #[derive(Args)]
 pub(crate) struct HackArgs {
@@ -69,9 +78,6 @@ pub(crate) fn run(a: &HackArgs) -> Outcome {
         Err((code, e)) => return Ok(fail(code, &e)),
     };
     let p = a.problem;
-    if matches!(a.format, Format::Junit) {
-        return Ok(fail(2, "--format: `judge hack` writes text or json"));
-    }
     let source = match (&a.file, a.cmd.is_empty()) {
         (Some(_), false) => {
             return Ok(fail(
@@ -201,7 +207,7 @@ pub(crate) fn run(a: &HackArgs) -> Outcome {
     }
     let text = match a.format {
         Format::Json => json(p, &report),
-        _ => text(p, &report),
+        Format::Text => text(p, &report),
     };
     io::stdout().lock().write_all(text.as_bytes())?;
     Ok(ExitCode::from(u8::from(report.hacked.is_some())))
@@ -379,7 +385,7 @@ fn play_report(
     }
     let text = match a.format {
         Format::Json => play_json(g, &report),
-        _ => play_text(g, &report),
+        Format::Text => play_text(g, &report),
     };
     io::stdout().lock().write_all(text.as_bytes())?;
     Ok(ExitCode::from(u8::from(report.hacked.is_some())))
@@ -399,6 +405,15 @@ fn start_why(g: Game, start: &[u64]) -> (Vec<String>, String) {
         }
         _ => (Vec::new(), String::new()),
     }
+}
+
+/// The plies played well before the mistake (the transcript's last ply is
+/// the line that erred, when one did).
+fn plies_before_mistake(p: &beatty_judge::run::Play) -> usize {
+    p.transcript
+        .iter()
+        .filter(|t| t.ply.mistake.is_none())
+        .count()
 }
 
 /// The input first found: its cases separated by ` / `, or how many when
@@ -436,7 +451,7 @@ fn play_text(g: Game, report: &PlayReport) -> String {
         s += &format!("{}\n", line_of(st));
     }
     if let Some(p) = &h.replay.play {
-        s += &format!("plies played: {}\n", p.transcript.len());
+        s += &format!("plies played: {}\n", plies_before_mistake(p));
     }
     s += &format!(
         "verdict: {} ({})\n",
@@ -495,7 +510,7 @@ fn play_json(g: Game, report: &PlayReport) -> String {
         };
         serde_json::json!({
             "starts": h.starts,
-            "plies": h.replay.play.as_ref().map(|p| p.transcript.len()),
+            "plies": h.replay.play.as_ref().map(plies_before_mistake),
             "verdict": h.failure.verdict.short(),
             "message": h.failure.detail,
             "why": notes,

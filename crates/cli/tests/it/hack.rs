@@ -427,6 +427,19 @@ fn out_writes_a_test_that_judge_run_fails() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
+    // one report at the end: text or json, no JUnit (not offered either)
+    let bad = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["hack", "wythoff", "--format", "junit", "--", "true"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let help = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["hack", "-h"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("[possible values: text, json]"), "{help}");
+    assert!(!help.contains("junit"), "{help}");
 }
 
 /// The legal starts of an interactive game with these numbers, written
@@ -544,13 +557,31 @@ fn check_wrong_game(dir: &Path, game: &str, name: &str, cmd: &[String]) -> Strin
         Some(1),
         "{game} {name}: {v}"
     );
-    // The transcript is one `judge play --replay` reads.
+    // The transcript is one `judge play --replay` reads; a line that erred
+    // (not a time-out, not output that stops) ends it.
     let replay = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(["play", "--replay"])
         .arg(&out)
         .output()
         .unwrap();
     assert_eq!(replay.status.code(), Some(0), "{game} {name}");
+    if h["verdict"] == "WA" && name != "exits_after_first_game" {
+        let text = std::fs::read_to_string(&out).unwrap();
+        let last: serde_json::Value =
+            serde_json::from_str(text.lines().last().expect("a ply")).unwrap();
+        assert_eq!(last["by"], "program", "{game} {name}: {last}");
+        assert!(last["mistake"].is_string(), "{game} {name}: {last}");
+        let shown = String::from_utf8_lossy(&replay.stdout);
+        assert!(
+            shown
+                .trim_end()
+                .lines()
+                .last()
+                .unwrap()
+                .starts_with("    mistake: "),
+            "{shown}"
+        );
+    }
     let mut note = String::new();
     // The smallest: every smaller start passes in one test (the random
     // player's moves depend on the games before, so its games are judged
@@ -667,13 +698,42 @@ fn the_float_wythoff_player_loses_at_the_first_hazard() {
         .into_iter()
         .find(|(n, _)| n == "float")
         .unwrap();
+    let lost = tmp.path().join("lost.jsonl");
     let out = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(["hack", "wythoff-play", "--"])
+        .args(["hack", "wythoff-play", "--out"])
+        .arg(&lost)
+        .arg("--")
         .args(&cmd)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
+    // The transcript ends with the wrong side, the referee's message with
+    // it; `judge play --replay` shows it last.
+    let plies = std::fs::read_to_string(&lost).unwrap();
+    let last: serde_json::Value = serde_json::from_str(plies.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (&last["ply"], &last["line"]),
+        (&0.into(), &"First".into()),
+        "{last}"
+    );
+    assert!(
+        last["mistake"]
+            .as_str()
+            .is_some_and(|m| m.contains("chose First")),
+        "{last}"
+    );
+    let replay = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["play", "--replay"])
+        .arg(&lost)
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&replay.stdout);
+    assert!(
+        shown.contains("First") && shown.contains("    mistake: game 1: chose First"),
+        "{shown}"
+    );
+    assert!(text.contains("plies played: 0\n"), "{text}");
     let (lo, hi) = beatty_core::golden::pair(102_334_155).unwrap();
     for want in [
         format!("failing game (1 start):\n{lo} {hi}\n"),
