@@ -35,7 +35,8 @@ pub(crate) struct HackArgs {
     /// A source file, compiled in the sandbox by its extension, e.g.
     /// `sol.cpp`; or else give a command after `--`.
     file: Option<PathBuf>,
-    /// Seconds the search may take (not the shrinking), e.g. `--time 10`.
+    /// Seconds the search may take (the shrinking of a wrong answer as long
+    /// again; a time-out's within them), e.g. `--time 10`.
     #[arg(long, default_value_t = 60.0)]
     time: f64,
     /// Write the smallest failing input as a test: PATH.in and PATH.ans,

@@ -6,16 +6,16 @@
 //! A time-out (TLE) is searched for as `beatty_problems::hack::slow` does
 //! it: the failing batch cut in parts, the case shrunk along lines aimed by
 //! the CPU time of the passing runs. Those runs are limited by CPU time
-//! alone (the wall limit doubled), so that the load of the machine does not
-//! move the boundary; the case found is judged once more as `judge run`
-//! judges it (both limits) before it is reported. The whole search keeps to
-//! `--time`.
+//! alone (the wall limit doubled), so that a run waiting for a CPU on a
+//! loaded machine is not charged for the wait; the case found is judged once more as `judge run`
+//! judges it (both limits) before it is reported, or a little larger one.
+//! The whole search keeps to `--time`.
 
 use crate::run::{RunConfig, RunError, Test, run_tests};
 use beatty_problems::hack::batch::split_failing;
 use beatty_problems::hack::candidates::{Random, round1, round2};
 use beatty_problems::hack::shrink::{Moves, Options, shrink};
-use beatty_problems::hack::slow::{PARTS, Probe, Timed, isolate, shrink_slow};
+use beatty_problems::hack::slow::{PARTS, Probe, Timed, confirmations, isolate, shrink_slow};
 use beatty_problems::hack::{Case, Oracle, answer_bytes, case_key, count_limit, input_bytes};
 use beatty_problems::{Problem, Verdict};
 use std::ffi::OsString;
@@ -427,20 +427,16 @@ pub fn hack(
 
 /// When a time-out's search stops asking for runs: `--time` after the
 /// start, less what the last run and the confirming runs may take (a run
-/// limited by CPU time takes twice the time limit at most, then two runs
-/// of `judge run`'s limits), and at least a sixth of `--time` from now.
+/// limited by CPU time takes twice the time limit at most, then up to four
+/// runs of `judge run`'s limits), and at least a sixth of `--time` from now.
 fn slow_deadline(start: Instant, config: &HackConfig) -> Instant {
-    let reserve = config.run.time_limit * 4;
+    let reserve = config.run.time_limit * 6;
     (start + config.time.saturating_sub(reserve)).max(Instant::now() + config.time / 6)
 }
 
-/// The most of the adopted cases judged again (the smallest first) before
-/// one is reported.
-const CONFIRMS: usize = 2;
-
 /// A time-out's shrinking (the [module docs](self)): the case shrunk along
-/// lines by CPU time, then judged again with `judge run`'s limits, the
-/// smallest first of the cases it went through, until one fails.
+/// lines by CPU time, then judged again with `judge run`'s limits
+/// ([`confirmations`]: the smallest, then a little larger), until one fails.
 fn hack_slow(
     problem: Problem,
     cases: Vec<Case>,
@@ -459,16 +455,14 @@ fn hack_slow(
     oracle.by_cpu = false;
     oracle.deadline = None;
     // Confirm with `judge run`'s limits, the smallest first; a case that
-    // passes now was at the boundary. The last of them is kept if none
-    // fails again (it failed once).
-    let mut report = s
-        .adopted
-        .last()
-        .cloned()
-        .expect("the first case is adopted");
-    for (case, _) in s.adopted.iter().rev().take(CONFIRMS) {
-        if let Some(f) = oracle.run(std::slice::from_ref(case))? {
-            report = (case.clone(), f);
+    // passes now was at the boundary. The case adopted before it is kept if
+    // none fails again (it failed once).
+    let n = s.adopted.len();
+    let before = (n >= 2).then(|| s.adopted[n - 2].clone());
+    let mut report = before.clone().unwrap_or_else(|| s.adopted[n - 1].clone());
+    for case in confirmations(problem, &s.case, before.as_ref().map(|b| &b.0[..])) {
+        if let Some(f) = oracle.run(std::slice::from_ref(&case))? {
+            report = (case, f);
             break;
         }
     }

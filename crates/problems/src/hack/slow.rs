@@ -36,8 +36,8 @@ use std::time::Duration;
 pub const PARTS: usize = 8;
 
 /// A line's search ends when passing and failing values are this close
-/// (a fraction of the failing value: 1/32).
-pub const RESOLUTION: u64 = 32;
+/// (a fraction of the failing value: 1/16).
+pub const RESOLUTION: u64 = 16;
 
 /// The most runs on one line.
 pub const PROBES_PER_LINE: usize = 16;
@@ -465,6 +465,39 @@ fn aim(
         v2 as f64 + (v2 - v1) as f64 * (target - t2) / (t2 - t1)
     };
     (v.is_finite() && v > 0.0).then(|| (v.min(u64::MAX as f64) as u64, strong))
+}
+
+/// The cases to judge again before one is reported, in order: the smallest
+/// found, then between it and the case adopted before it (an eighth of the
+/// way up, half of it), then that case: a time-out found at the boundary
+/// may pass when run again, and a case a little larger is then the one to
+/// report. Each is legal, and each number between the two cases' (the
+/// lines only ever lower numbers).
+///
+/// ```
+/// use beatty_problems::{Problem, hack::slow::confirmations};
+/// let c = confirmations(Problem::Euclid, &[1, 1600], Some(&[9, 3200]));
+/// assert_eq!(c, [vec![1, 1600], vec![2, 1800], vec![5, 2400], vec![9, 3200]]);
+/// ```
+#[must_use]
+pub fn confirmations(problem: Problem, smallest: &[u64], before: Option<&[u64]>) -> Vec<Case> {
+    let mut out = vec![smallest.to_vec()];
+    if let Some(before) = before {
+        for eighths in [1, 4, 8] {
+            let c: Case = smallest
+                .iter()
+                .zip(before)
+                .map(|(&lo, &hi)| {
+                    let (lo, hi) = (lo.min(hi), lo.max(hi));
+                    lo + u64::try_from(u128::from(hi - lo) * eighths / 8).unwrap_or(0)
+                })
+                .collect();
+            if legal(problem, &c) && !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
