@@ -688,6 +688,35 @@ mod tests {
         assert!(cost(&s.case) > 2000 && case_key(&s.case) <= case_key(&big));
     }
 
+    /// The cases judged again: the smallest first, then larger ones, each
+    /// legal and each number between the two cases'; the case before last.
+    #[test]
+    fn confirmations_climb_from_the_smallest_to_the_case_before() {
+        let mut rng = crate::rng::SplitMix64::new(16);
+        for _ in 0..500 {
+            let (a, b) = (rng.range(1, 1000), rng.range(1, 1000));
+            let small = vec![rng.range(1, a), rng.range(1, b)];
+            let before = vec![a, b];
+            let c = confirmations(Problem::Bash, &small, Some(&before));
+            assert_eq!(c[0], small);
+            assert!(
+                c.windows(2).all(|w| case_key(&w[0]) < case_key(&w[1])),
+                "{c:?}"
+            );
+            for x in &c {
+                assert!(legal(Problem::Bash, x));
+                assert!(
+                    (0..2).all(|i| small[i] <= x[i] && x[i] <= before[i]),
+                    "{x:?}"
+                );
+            }
+            if small != before {
+                assert_eq!(c.last(), Some(&before));
+            }
+        }
+        assert_eq!(confirmations(Problem::Bash, &[3, 4], None), [vec![3, 4]]);
+    }
+
     /// A batch whose cases fail alone: the first failing one is found in a
     /// run per part and level; a batch that fails only whole is kept.
     #[test]
