@@ -201,7 +201,7 @@ enum Cmd {
     /// Judge a source file or a command on a test set, each test in a sandbox: AC, WA, PE, TLE, MLE, OLE, RE or CE.
     #[cfg(target_os = "linux")]
     Run(run::RunArgs),
-    /// Find the smallest input on which a program is wrong, and why (hazards, limits, overflow, then random).
+    /// Find the smallest input (or shortest game) on which a program is wrong, and why (hazards, limits, overflow, then random).
     #[cfg(target_os = "linux")]
     Hack(hack::HackArgs),
     /// Judge every package submission of a problem on the test set of every seed: the matrix.

@@ -19,6 +19,9 @@ struct Ply {
     before: String,
     after: String,
     think: Option<f64>,
+    /// The mistake, on the line that erred (the last ply).
+    #[serde(default)]
+    mistake: Option<String>,
 }
 
 /// Shows the transcript `path`; a line that is no ply is an error naming it.
@@ -87,6 +90,9 @@ pub(crate) fn run(path: &Path) -> crate::Outcome {
             text_escape(p.line.as_bytes(), 24),
             text_escape(what.as_bytes(), 120)
         )?;
+        if let Some(m) = &p.mistake {
+            writeln!(out, "    mistake: {}", text_escape(m.as_bytes(), 400))?;
+        }
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

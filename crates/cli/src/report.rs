@@ -136,6 +136,8 @@ struct PlyJson<'a> {
     after: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     think: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mistake: Option<&'a str>,
 }
 
 /// The transcript of the tests' plays as JSON Lines, one object a ply in
@@ -156,6 +158,7 @@ pub(crate) fn transcript(results: &[TestResult]) -> String {
                 before: &t.ply.before,
                 after: &t.ply.after,
                 think: t.think.map(|d| d.as_secs_f64()),
+                mistake: t.ply.mistake.as_deref(),
             }));
         }
     }

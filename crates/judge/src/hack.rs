@@ -2,12 +2,21 @@
 //! [`run_tests`] runs it (same limits, same checker), one input per run, and
 //! the search of `beatty_problems::hack` driven round by round against the
 //! clock. Linux only, like the sandbox.
+//!
+//! A time-out (TLE) is searched for as `beatty_problems::hack::slow` does
+//! it: the failing batch cut in parts, the case shrunk along lines aimed by
+//! the CPU time of the passing runs. Those runs are limited by CPU time
+//! alone (the wall limit doubled), so that a run waiting for a CPU on a
+//! loaded machine is not charged for the wait; the case found is judged once more as `judge run`
+//! judges it (both limits) before it is reported, or a little larger one.
+//! The whole search keeps to `--time`.
 
 use crate::run::{RunConfig, RunError, Test, run_tests};
-use beatty_problems::hack::batch::first_failing;
+use beatty_problems::hack::batch::split_failing;
 use beatty_problems::hack::candidates::{Random, round1, round2};
 use beatty_problems::hack::shrink::{Moves, Options, shrink};
-use beatty_problems::hack::{Case, Oracle, answer_bytes, count_limit, input_bytes};
+use beatty_problems::hack::slow::{PARTS, Probe, Timed, confirmations, isolate, shrink_slow};
+use beatty_problems::hack::{Case, Oracle, answer_bytes, case_key, count_limit, input_bytes};
 use beatty_problems::{Problem, Verdict};
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
@@ -54,6 +63,11 @@ pub struct Sandboxed<'a> {
     pub cases: usize,
     /// The wall time of the last run.
     pub last: Duration,
+    /// The CPU time of the last run.
+    pub last_cpu: Duration,
+    /// Whether the runs are limited by CPU time alone (the wall limit
+    /// doubled): the runs of a time-out's search.
+    pub by_cpu: bool,
     /// After this instant no program runs: every input passes, so that a
     /// shrinker stops where it is (see [`Hacked::cut_short`]).
     pub deadline: Option<Instant>,
@@ -81,6 +95,8 @@ impl<'a> Sandboxed<'a> {
             runs: 0,
             cases: 0,
             last: Duration::ZERO,
+            last_cpu: Duration::ZERO,
+            by_cpu: false,
             deadline: None,
             cut_short: false,
         })
@@ -110,7 +126,14 @@ impl Oracle for Sandboxed<'_> {
             answer: Some(answer),
         };
         let start = Instant::now();
-        let results = run_tests(self.problem, &[test], self.cmd, &self.cfg, &|_| ())?;
+        let results = if self.by_cpu {
+            let mut cfg = self.cfg.clone();
+            cfg.cpu_limit = Some(cfg.cpu_limit.unwrap_or(cfg.time_limit));
+            cfg.time_limit *= 2;
+            run_tests(self.problem, &[test], self.cmd, &cfg, &|_| ())?
+        } else {
+            run_tests(self.problem, &[test], self.cmd, &self.cfg, &|_| ())?
+        };
         self.last = start.elapsed();
         self.runs += 1;
         self.cases += cases.len();
@@ -118,6 +141,7 @@ impl Oracle for Sandboxed<'_> {
             .into_iter()
             .next()
             .ok_or_else(|| RunError("the run gave no result".into()))?;
+        self.last_cpu = r.cpu;
         match r.verdict {
             Verdict::Accepted => Ok(None),
             Verdict::Fail => Err(RunError(format!("the judge failed: {}", r.detail))),
@@ -126,6 +150,22 @@ impl Oracle for Sandboxed<'_> {
                 detail: r.detail,
             })),
         }
+    }
+}
+
+impl Timed for Sandboxed<'_> {
+    type Failure = Failure;
+    type Error = RunError;
+
+    fn time(&mut self, cases: &[Case]) -> Result<Probe<Failure>, RunError> {
+        Ok(match self.run(cases)? {
+            Some(f) => Probe::Failed(f),
+            None => Probe::Passed(self.last_cpu),
+        })
+    }
+
+    fn spent(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }
 
@@ -174,6 +214,9 @@ pub struct Hacked {
     /// search's): the input is then smaller than the one found, not
     /// necessarily the smallest.
     pub cut_short: bool,
+    /// A time-out's: the passing case nearest the one reported that the
+    /// shrinker ran, and its CPU time.
+    pub nearest: Option<(Case, Duration)>,
 }
 
 /// What `judge hack` did.
@@ -217,6 +260,9 @@ pub fn hack(
     let out_of_time = |start: Instant| start.elapsed() >= config.time;
     let mut random = Random::new(problem, config.seed);
     let mut found = None;
+    // A time-out of many cases together, kept while smaller inputs are
+    // looked for.
+    let mut many = None;
     for (r, name) in [
         "hazards, limits and boundaries",
         "generator profiles",
@@ -248,13 +294,66 @@ pub fn hack(
                 }
                 list[at..(at + batch).min(list.len())].to_vec()
             };
+            let chunk_start = at;
             at += chunk.len();
-            let s = first_failing(&chunk, batch, &mut oracle)?;
-            round.cases += s.tried;
-            round.runs += s.runs;
-            if let Some(f) = s.found {
-                found = Some((f, r));
+            round.cases += chunk.len();
+            round.runs += 1;
+            if let Some(failure) = oracle.run(&chunk)? {
+                if failure.verdict == Verdict::TimeLimit {
+                    // a time-out: cut in parts, by CPU time (see the module docs)
+                    oracle.by_cpu = true;
+                    oracle.deadline = Some(slow_deadline(start, config));
+                    let largest = |v: &[Case]| v.iter().max_by_key(|c| case_key(c)).cloned();
+                    // The round's largest case alone first (a slow program
+                    // is slowest there, mostly): one run, and no cutting.
+                    let first = largest(if list.is_empty() { &chunk } else { &list });
+                    let (single, runs) = alone(&mut oracle, first.iter())?;
+                    round.runs += runs;
+                    if let Some((c, failure)) = single {
+                        found = Some((vec![c], failure, r));
+                        break;
+                    }
+                    let f = isolate(&chunk, failure, &mut oracle)?;
+                    round.runs += f.runs;
+                    if f.cases.len() == 1 {
+                        found = Some((f.cases, f.failure, r));
+                        break;
+                    }
+                    // Only many cases together are too slow: the largest
+                    // case of the part and of the batch alone.
+                    let mut more: Vec<Case> = [largest(&f.cases), largest(&chunk)]
+                        .into_iter()
+                        .flatten()
+                        .filter(|c| Some(c) != first.as_ref())
+                        .collect();
+                    more.dedup();
+                    let (single, runs) = alone(&mut oracle, more.iter())?;
+                    round.runs += runs;
+                    if let Some((c, failure)) = single {
+                        found = Some((vec![c], failure, r));
+                        break;
+                    }
+                    // Else the rest in smaller batches (the many cases kept,
+                    // should nothing else fail).
+                    let size = f.cases.len();
+                    many = Some((f.cases, f.failure, r));
+                    oracle.by_cpu = false;
+                    oracle.deadline = None;
+                    batch = (size / PARTS).max(1);
+                    if r < 2 {
+                        at = chunk_start;
+                    }
+                    continue;
+                } else {
+                    let (f, runs) = split_failing(&chunk, failure, &mut oracle)?;
+                    round.runs += runs;
+                    found = Some((f.cases, f.failure, r));
+                }
                 break;
+            }
+            if many.is_some() {
+                // small batches while a time-out of many cases is kept
+                continue;
             }
             if oracle.last < config.run.time_limit / 8 {
                 batch = (batch * 2).min(limit);
@@ -266,9 +365,28 @@ pub fn hack(
             break;
         }
     }
+    let found = found.or(many);
     let hacked = match found {
         None => None,
-        Some((f, round)) => {
+        Some((cases, failure, round))
+            if failure.verdict == Verdict::TimeLimit && cases.len() == 1 =>
+        {
+            Some(hack_slow(
+                problem,
+                cases,
+                failure,
+                round,
+                &mut oracle,
+                start,
+                config,
+            )?)
+        }
+        Some((cases, failure, round)) => {
+            let f = beatty_problems::hack::batch::Found {
+                cases,
+                failure,
+                index: 0,
+            };
             let moves = Moves::new(problem);
             let options = Options {
                 batch: limit,
@@ -276,8 +394,14 @@ pub fn hack(
             };
             let first = f.cases.clone();
             // The shrinking may take as long as the search could (a program
-            // that times out costs a time limit a run).
-            oracle.deadline = Some(Instant::now() + config.time);
+            // that times out costs a time limit a run); a time-out's, what
+            // is left of `--time`.
+            oracle.deadline = Some(if f.failure.verdict == Verdict::TimeLimit {
+                slow_deadline(start, config)
+            } else {
+                Instant::now() + config.time
+            });
+            let runs_before = oracle.runs;
             let s = shrink(&moves, f.cases, f.failure, &mut oracle, &options)?;
             Some(Hacked {
                 answer: answer_bytes(problem, &s.cases),
@@ -286,9 +410,11 @@ pub fn hack(
                 found: first,
                 round,
                 shrink_steps: s.steps,
-                shrink_runs: s.runs,
+                // the runs made (not those the deadline refused)
+                shrink_runs: oracle.runs - runs_before,
                 exhaustive: s.exhaustive && !oracle.cut_short,
                 cut_short: oracle.cut_short,
+                nearest: None,
             })
         }
     };
@@ -297,4 +423,80 @@ pub fn hack(
         hacked,
         elapsed: start.elapsed(),
     })
+}
+
+/// When a time-out's search stops asking for runs: `--time` after the
+/// start, less what the last run and the confirming runs may take (a run
+/// limited by CPU time takes twice the time limit at most, then up to four
+/// runs of `judge run`'s limits), and at least a sixth of `--time` from now.
+fn slow_deadline(start: Instant, config: &HackConfig) -> Instant {
+    let reserve = config.run.time_limit * 6;
+    (start + config.time.saturating_sub(reserve)).max(Instant::now() + config.time / 6)
+}
+
+/// A time-out's shrinking (the [module docs](self)): the case shrunk along
+/// lines by CPU time, then judged again with `judge run`'s limits
+/// ([`confirmations`]: the smallest, then a little larger), until one fails.
+fn hack_slow(
+    problem: Problem,
+    cases: Vec<Case>,
+    failure: Failure,
+    round: usize,
+    oracle: &mut Sandboxed<'_>,
+    start: Instant,
+    config: &HackConfig,
+) -> Result<Hacked, RunError> {
+    let first = cases.clone();
+    let runs_before = oracle.runs;
+    oracle.by_cpu = true;
+    oracle.deadline = Some(slow_deadline(start, config));
+    let limit = config.run.cpu_limit.unwrap_or(config.run.time_limit);
+    let s = shrink_slow(problem, cases[0].clone(), failure, oracle, limit)?;
+    oracle.by_cpu = false;
+    oracle.deadline = None;
+    // Confirm with `judge run`'s limits, the smallest first; a case that
+    // passes now was at the boundary. The case adopted before it is kept if
+    // none fails again (it failed once).
+    let n = s.adopted.len();
+    let before = (n >= 2).then(|| s.adopted[n - 2].clone());
+    let mut report = before.clone().unwrap_or_else(|| s.adopted[n - 1].clone());
+    for case in confirmations(problem, &s.case, before.as_ref().map(|b| &b.0[..])) {
+        if let Some(f) = oracle.run(std::slice::from_ref(&case))? {
+            report = (case, f);
+            break;
+        }
+    }
+    let (case, failure) = report;
+    let cases = vec![case];
+    Ok(Hacked {
+        answer: answer_bytes(problem, &cases),
+        cases,
+        failure,
+        found: first,
+        round,
+        shrink_steps: s.adopted.len() - 1,
+        shrink_runs: oracle.runs - runs_before,
+        exhaustive: false,
+        cut_short: s.cut_short,
+        nearest: s.nearest,
+    })
+}
+
+/// Runs each of `cases` alone until one fails (or the deadline comes):
+/// that case and its failure, and the runs made.
+fn alone<'c>(
+    oracle: &mut Sandboxed<'_>,
+    cases: impl Iterator<Item = &'c Case>,
+) -> Result<(Option<(Case, Failure)>, usize), RunError> {
+    let mut runs = 0;
+    for c in cases {
+        if oracle.spent() {
+            break;
+        }
+        runs += 1;
+        if let Some(failure) = oracle.run(std::slice::from_ref(c))? {
+            return Ok((Some((c.clone(), failure)), runs));
+        }
+    }
+    Ok((None, runs))
 }

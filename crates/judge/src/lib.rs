@@ -29,6 +29,8 @@
 #[cfg(target_os = "linux")]
 pub mod hack;
 #[cfg(target_os = "linux")]
+pub mod hack_play;
+#[cfg(target_os = "linux")]
 pub mod invoke;
 #[cfg(target_os = "linux")]
 pub mod judging;

@@ -77,6 +77,31 @@ pub fn first_failing<O: Oracle>(
     Ok(search)
 }
 
+/// Splits the batch `cases`, which failed with `failure` in a run of its
+/// own, as [`first_failing`] splits a failing batch; returns the failing
+/// input and the runs the split took.
+///
+/// # Errors
+/// The oracle's error, at once.
+///
+/// ```
+/// use beatty_problems::hack::batch::split_failing;
+/// let cases: Vec<Vec<u64>> = (0..100).map(|n| vec![n]).collect();
+/// let mut oracle = |input: &[Vec<u64>]| -> Result<Option<()>, ()> {
+///     Ok(input.iter().any(|c| c[0] >= 37).then_some(()))
+/// };
+/// let (found, runs) = split_failing(&cases, (), &mut oracle).unwrap();
+/// assert_eq!((found.cases, found.index), (vec![vec![37]], 37));
+/// assert!(runs <= 2 * 7);
+/// ```
+pub fn split_failing<O: Oracle>(
+    cases: &[Case],
+    failure: O::Failure,
+    oracle: &mut O,
+) -> Result<(Found<O::Failure>, usize), O::Error> {
+    split(cases, 0, failure, oracle)
+}
+
 /// Splits the failing batch `cases` (its first case at `index` of the list)
 /// down to its first failing case; returns it and the runs it took.
 fn split<O: Oracle>(

@@ -384,11 +384,20 @@ mod tests {
     /// number, k = F(40), whose pair is among the candidates.
     #[test]
     fn round_one_holds_the_first_hazards_and_the_boundaries() {
-        // the k whose P-position fits POJ 1067's limit: ⌊kφ²⌋ ≤ 10^9
-        let kmax = (0..)
-            .find(|&k| golden::upper(k).unwrap() > 1_000_000_000)
-            .unwrap()
-            - 1;
+        // the k whose P-position fits POJ 1067's limit: ⌊kφ²⌋ ≤ 10^9 (the
+        // largest, by bisection: ⌊kφ²⌋ grows with k)
+        let (mut lo, mut hi) = (0u64, 1_000_000_000u64);
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if golden::upper(mid).unwrap() <= 1_000_000_000 {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        let kmax = lo;
+        assert!(golden::upper(kmax).unwrap() <= 1_000_000_000);
+        assert!(golden::upper(kmax + 1).unwrap() > 1_000_000_000);
         let listed: Vec<u64> =
             lower_f64::hazards(0..=kmax, Method::Enumerate, &no_progress).collect();
         let ks = hazard_ks(Problem::Wythoff);

@@ -32,13 +32,21 @@
 //! "Smaller" is [`size_key`]: fewer cases, then the smaller sum of the
 //! numbers, then the lexicographically smaller numbers.
 //!
+//! A time-out is searched by time instead ([`slow`]): the cases of a batch
+//! add their times up and every failing run costs the time limit, so a
+//! batch that times out is cut in parts, and the slow case is shrunk along
+//! lines aimed by the CPU times of the passing runs, to the smallest case
+//! found (timing is noisy near the limit: not the smallest there is).
+//!
 //! Nothing here runs a program or touches a file: the program is an
 //! [`Oracle`], which the command (`judge hack`) implements with the sandbox
 //! of `beatty_judge::run` (the running half is `beatty_judge::hack`).
 
 pub mod batch;
 pub mod candidates;
+pub mod play;
 pub mod shrink;
+pub mod slow;
 pub mod why;
 
 // The pure modules this one reads (one block, repointed at the crate split).

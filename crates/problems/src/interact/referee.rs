@@ -273,8 +273,9 @@ pub enum Party {
 }
 
 /// One step of a game as a transcript records it ([`Referee::record`]): the
-/// contestant's side choice (ply 0) or a move, by either party. Mistakes are
-/// not plies: they are the [`Judgement`].
+/// contestant's side choice (ply 0) or a move, by either party. The
+/// contestant's line that erred (a wrong side, a losing or illegal move, a
+/// malformed line) is the transcript's last ply, with the mistake.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ply {
     /// The game (1-based).
@@ -287,8 +288,12 @@ pub struct Ply {
     pub line: String,
     /// The position before, in words.
     pub before: String,
-    /// The position after, in words (the start, for the side choice).
+    /// The position after, in words (the start, for the side choice; the
+    /// position before, for a line that is no legal move).
     pub after: String,
+    /// The mistake, in the words of the [`Judgement`], when this ply is the
+    /// line that erred (the last ply of the transcript).
+    pub mistake: Option<String>,
 }
 
 /// The referee of one test (see the [module documentation](super)).
@@ -341,6 +346,16 @@ impl Board {
     }
 
     /// Why the start's winning side wins, by perfect play's advice.
+    /// The position, in words.
+    fn show(&self) -> String {
+        match self {
+            Board::Wythoff(p) => WythoffRules.show(p),
+            Board::Euclid(p) => EuclidRules.show(p),
+            Board::Bash(r, n) => r.show(n),
+            Board::FibonacciNim(p) => FibonacciNimRules.show(p),
+        }
+    }
+
     fn why_side(&self) -> String {
         match self {
             Board::Wythoff(p) => why_side(&WythoffRules, p),
@@ -505,8 +520,28 @@ impl Referee {
                 line: played.line,
                 before: played.before,
                 after: played.after,
+                mistake: None,
             });
         }
+    }
+
+    /// Records the contestant's line that erred (ply `ply` of the game in
+    /// play), with the mistake, then decides it.
+    fn erred(&mut self, ply: u64, played: Played, mistake: Mistake) {
+        if self.judgement.is_none()
+            && let Some(log) = &mut self.plies_log
+        {
+            log.push(Ply {
+                game: self.game + 1,
+                ply,
+                by: Party::Contestant,
+                line: played.line,
+                before: played.before,
+                after: played.after,
+                mistake: Some(mistake.to_string()),
+            });
+        }
+        self.decide(mistake);
     }
 
     /// The game of the test.
@@ -707,13 +742,23 @@ impl Referee {
             [b"First"] => Side::First,
             [b"Second"] => Side::Second,
             _ => {
-                return self.decide(Mistake::Malformed {
-                    game,
-                    ply: 0,
-                    expected: "`First` or `Second`",
+                let start = self.starts[self.game].line();
+                let played = Played {
                     line: excerpt(raw, TOKEN_BYTES),
-                    why: "not one of the two words, spelt exactly so".into(),
-                });
+                    before: start.clone(),
+                    after: start,
+                };
+                return self.erred(
+                    0,
+                    played,
+                    Mistake::Malformed {
+                        game,
+                        ply: 0,
+                        expected: "`First` or `Second`",
+                        line: excerpt(raw, TOKEN_BYTES),
+                        why: "not one of the two words, spelt exactly so".into(),
+                    },
+                );
             }
         };
         let start = self.starts[self.game];
@@ -723,12 +768,21 @@ impl Referee {
                 Ok((board, _)) => board.why_side(),
                 Err(e) => e.to_string(),
             };
-            return self.decide(Mistake::WrongSide {
-                game,
-                start: start.line(),
-                chose,
-                why,
-            });
+            let played = Played {
+                line: chose.word().to_owned(),
+                before: start.line(),
+                after: start.line(),
+            };
+            return self.erred(
+                0,
+                played,
+                Mistake::WrongSide {
+                    game,
+                    start: start.line(),
+                    chose,
+                    why,
+                },
+            );
         }
         let start_line = start.line();
         self.log(
@@ -788,9 +842,15 @@ impl Referee {
             line: excerpt(raw, TOKEN_BYTES),
             why,
         };
+        // the line that erred, from the position it was written in
+        let unmoved = |board: &Board| Played {
+            line: excerpt(raw, TOKEN_BYTES),
+            before: board.show(),
+            after: board.show(),
+        };
         if tokens.len() != fields {
             let why = format!("{} tokens instead of {fields}", tokens.len());
-            return self.decide(malformed(why));
+            return self.erred(ply, unmoved(&board), malformed(why));
         }
         let mut numbers = Vec::with_capacity(fields);
         for t in tokens {
@@ -798,7 +858,7 @@ impl Referee {
                 Ok(v) => numbers.push(v),
                 Err(why) => {
                     let why = format!("`{}` is {why}", excerpt(t, TOKEN_BYTES));
-                    return self.decide(malformed(why));
+                    return self.erred(ply, unmoved(&board), malformed(why));
                 }
             }
         }
@@ -830,7 +890,14 @@ impl Referee {
             ),
         };
         match step {
-            Step::Mistake(m) => self.decide(m),
+            // the board is as it was: a mistake does not move it
+            Step::Mistake(m) => {
+                let mut played = unmoved(&board);
+                if let Mistake::LosingMove { after, .. } = &m {
+                    played.after.clone_from(after);
+                }
+                self.erred(ply, played, m);
+            }
             Step::Won(played) => {
                 self.plies += 1;
                 self.log(ply, Party::Contestant, played);

@@ -1382,3 +1382,54 @@ fn the_opponent_leads_a_long_double_contestant_onto_hazards_mid_game() {
     eprintln!("long double: {by_move} of 40 games lost by a move");
     assert!(by_move >= 10, "{by_move} of 40 games lost by a move");
 }
+
+/// The line that erred ends the transcript, with the mistake the judgement
+/// gives: a wrong side (ply 0), a losing move (to the position it made), an
+/// illegal move and a malformed line (the position left as it was).
+#[test]
+fn the_transcript_ends_with_the_line_that_erred() {
+    // (start, lines written, the erring ply, its line)
+    let cases: [(Start, &[&[u8]], u64, &str); 4] = [
+        // (3, 5) is a P-position: First is the wrong side
+        (Start::Wythoff(3, 5), &[b"First\n"], 0, "First"),
+        // from (1, 3), (1, 1) lets the judge take both piles
+        (Start::Wythoff(1, 3), &[b"First\n", b"1 1\n"], 1, "1 1"),
+        (Start::Wythoff(1, 3), &[b"First\n", b"5 5\n"], 1, "5 5"),
+        (Start::Wythoff(1, 3), &[b"First\n", b"1 x\n"], 1, "1 x"),
+    ];
+    for (start, lines, ply, line) in cases {
+        let mut r = Referee::new(vec![start], 1).unwrap();
+        r.record();
+        for l in lines {
+            let _ = r.output();
+            r.feed(l);
+        }
+        let j = r.finish().clone();
+        assert_eq!(j.verdict, Verdict::WrongAnswer, "{line}");
+        let plies = r.take_plies();
+        let last = plies.last().expect("the erring ply");
+        assert_eq!(
+            (last.ply, last.by, last.line.as_str()),
+            (ply, Party::Contestant, line)
+        );
+        assert_eq!(
+            last.mistake.as_deref(),
+            Some(j.mistake.as_ref().unwrap().to_string().as_str())
+        );
+        // only the last ply has a mistake, and the plies before it none
+        assert!(plies[..plies.len() - 1].iter().all(|p| p.mistake.is_none()));
+        if line == "1 1" {
+            assert_ne!(last.before, last.after, "a legal move moves");
+        } else if ply > 0 {
+            assert_eq!(last.before, last.after, "{line}: no move made");
+        }
+    }
+    // a correct game: no mistake anywhere
+    let mut r = Referee::new(vec![Start::Wythoff(1, 3)], 1).unwrap();
+    r.record();
+    let _ = r.output();
+    r.feed(b"First\n");
+    r.feed(b"1 2\n");
+    let _ = r.finish();
+    assert!(r.take_plies().iter().all(|p| p.mistake.is_none()));
+}
