@@ -452,27 +452,26 @@ impl Tool {
 
     /// The tool's version as it prints it, e.g. `javac 17.0.15`: the first
     /// line holding a digit (and no warning) of what the first of
-    /// `--version`, `-version`, `version`, `-v`, `-iV` it accepts writes
-    /// (Go wants `version`, Lua `-v`, Free Pascal `-iV`), each given 20 s;
-    /// `None` when none works. Run by the judge, outside the sandbox.
+    /// `--version`, `-version`, `version`, `-v`, `-iV` it accepts writes,
+    /// each given 20 s, the one a tool is known to want first
+    /// ([`VERSION_ARGS`]); `None` when none works. Run by the judge, outside
+    /// the sandbox.
     #[must_use]
     pub fn version(&self) -> Option<String> {
-        ["--version", "-version", "version", "-v", "-iV"]
-            .iter()
-            .find_map(|arg| {
-                let (ok, text) =
-                    output_within(&self.path, arg, std::time::Duration::from_secs(20))?;
-                if !ok {
-                    return None;
-                }
-                text.lines()
-                    .map(str::trim)
-                    .find(|l| {
-                        l.chars().any(|c| c.is_ascii_digit())
-                            && !l.to_ascii_lowercase().contains("warning")
-                    })
-                    .map(|l| excerpt(l.as_bytes(), 100))
-            })
+        let name = self.path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        version_args(name).into_iter().find_map(|arg| {
+            let (ok, text) = output_within(&self.path, arg, std::time::Duration::from_secs(20))?;
+            if !ok {
+                return None;
+            }
+            text.lines()
+                .map(str::trim)
+                .find(|l| {
+                    l.chars().any(|c| c.is_ascii_digit())
+                        && !l.to_ascii_lowercase().contains("warning")
+                })
+                .map(|l| excerpt(l.as_bytes(), 100))
+        })
     }
 
     /// The toolchain directory and `=` and the tool's path in it.
@@ -483,6 +482,25 @@ impl Tool {
         marked.push(rel);
         Some((home.clone().into_os_string(), marked))
     }
+}
+
+/// Tools (by file name) that want another argument than `--version` for
+/// their version, and that argument, tried first: Go's `version`, and Kotlin's
+/// compiler `-version` (it refuses `--version` only after a second of
+/// starting its JVM, which made `judge languages` take two). The others that
+/// refuse `--version` (Lua wants `-v`, Free Pascal `-iV`) do so at once.
+pub const VERSION_ARGS: &[(&str, &str)] = &[("go", "version"), ("kotlinc", "-version")];
+
+/// The arguments [`Tool::version`] tries for the tool named `name`, in order:
+/// its own from [`VERSION_ARGS`] first, then `--version`, `-version`,
+/// `version`, `-v`, `-iV`.
+fn version_args(name: &str) -> Vec<&'static str> {
+    let mut args = vec!["--version", "-version", "version", "-v", "-iV"];
+    if let Some(&(_, first)) = VERSION_ARGS.iter().find(|(n, _)| *n == name) {
+        args.retain(|a| *a != first);
+        args.insert(0, first);
+    }
+    args
 }
 
 /// Whether `program ARG` (standard input empty) exited 0 within `limit`, and
@@ -1334,6 +1352,28 @@ fn unpack(tar: &[u8], dir: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tool_is_asked_its_own_version_argument_first() {
+        let all = ["--version", "-version", "version", "-v", "-iV"];
+        assert_eq!(version_args("gcc"), all);
+        assert_eq!(
+            version_args("kotlinc"),
+            ["-version", "--version", "version", "-v", "-iV"]
+        );
+        assert_eq!(
+            version_args("go"),
+            ["version", "--version", "-version", "-v", "-iV"]
+        );
+        // every argument once, whatever the tool
+        for (name, _) in VERSION_ARGS {
+            let mut got = version_args(name);
+            got.sort_unstable();
+            let mut want = all.to_vec();
+            want.sort_unstable();
+            assert_eq!(got, want, "{name}");
+        }
+    }
 
     #[test]
     fn a_languages_file_changes_adds_and_says_where_it_is_wrong() {
