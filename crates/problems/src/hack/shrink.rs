@@ -440,7 +440,9 @@ mod tests {
         let mut rng = SplitMix64::new(4848);
         let p = Problem::Bash;
         let moves = Moves::new(p);
-        for round in 0..8 {
+        // 8 predicates in the full matrix, 3 in the quick loop.
+        let mut checked = 0;
+        for round in 0..beatty_testing::rounds(3, 8) {
             let (x, y, m, r, t) = (
                 rng.range(1, 30),
                 rng.range(1, 30),
@@ -464,7 +466,9 @@ mod tests {
             let s = shrink(&moves, vec![start], (), &mut o, &Options::default()).unwrap();
             assert_eq!(s.cases, [want], "round {round}");
             assert!(s.exhaustive);
+            checked += 1;
         }
+        assert!(checked > 0, "no predicate of these rounds fails below 1000");
     }
 
     /// Without the final exhaustive pass the moves alone reach the minimum
@@ -481,7 +485,9 @@ mod tests {
             exhaustive: 0,
         };
         let mut rng = SplitMix64::new(7);
-        for _ in 0..4 {
+        // 4 thresholds in the full matrix, 2 in the quick loop.
+        let mut checked = 0;
+        for _ in 0..beatty_testing::rounds(2, 4) {
             let (t, x, y) = (rng.range(2, 1900), rng.range(1, 900), rng.range(1, 900));
             type Pred = Box<dyn Fn(&[u64]) -> bool>;
             let preds: [Pred; 2] = [
@@ -496,8 +502,10 @@ mod tests {
                 let s = shrink(&moves, vec![vec![1000, 1000]], (), &mut o, &no_exhaustive).unwrap();
                 assert_eq!(s.cases, [want]);
                 assert!(!s.exhaustive);
+                checked += 1;
             }
         }
+        assert!(checked > 0, "no threshold of these rounds fails below 1000");
     }
 
     /// The float Wythoff test (`is_p_position_f64`) shrunk from a later
