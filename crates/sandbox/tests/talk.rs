@@ -26,6 +26,17 @@ fn isolations() -> Vec<Isolation> {
     v
 }
 
+/// Runs `f` in each isolation mode, the modes at once (each run of these
+/// tests waits seconds on purpose).
+fn in_each_isolation(f: impl Fn(Isolation) + Sync) {
+    std::thread::scope(|scope| {
+        for isolation in isolations() {
+            let f = &f;
+            scope.spawn(move || f(isolation));
+        }
+    });
+}
+
 fn sh(script: &str) -> Vec<OsString> {
     vec!["sh".into(), "-c".into(), script.into()]
 }
@@ -64,7 +75,7 @@ fn a_conversation_of_a_thousand_rounds() {
 /// and give up with `BrokenPipe` when the wall limit ends the run.
 #[test]
 fn a_program_that_never_reads_cannot_hang_the_caller() {
-    for isolation in isolations() {
+    in_each_isolation(|isolation| {
         let started = Instant::now();
         let (o, written) = run_interactive(
             &sh("sleep 30"),
@@ -88,14 +99,14 @@ fn a_program_that_never_reads_cannot_hang_the_caller() {
         // The pipe took what it holds, no more.
         assert!(written.0 >= 4096 && written.0 < 8 << 20, "{written:?}");
         assert!(started.elapsed() < Duration::from_secs(10));
-    }
+    });
 }
 
 /// A program that reads and never answers: a read with a deadline gives up
 /// with `TimedOut`, and the caller ends the run long before its wall limit.
 #[test]
 fn a_deadline_and_the_callers_end_of_the_run() {
-    for isolation in isolations() {
+    in_each_isolation(|isolation| {
         let (o, (kind, waited)) = run_interactive(
             &sh("read x; sleep 30"),
             &limits(20),
@@ -121,14 +132,14 @@ fn a_deadline_and_the_callers_end_of_the_run() {
         assert_eq!(o.limit, None, "{isolation:?}");
         assert_eq!(o.exit, Exit::Signal(9), "{isolation:?}");
         assert!(o.wall < Duration::from_secs(5), "{:?}", o.wall);
-    }
+    });
 }
 
 /// A program that exits at once: the caller reads end of file and a write
 /// gives `BrokenPipe`; its standard error's tail is kept as in a batch run.
 #[test]
 fn a_program_that_exits_at_once() {
-    for isolation in isolations() {
+    in_each_isolation(|isolation| {
         let (o, (read, write)) = run_interactive(
             &sh("echo gone >&2; exit 3"),
             &limits(10),
@@ -154,7 +165,7 @@ fn a_program_that_exits_at_once() {
         assert_eq!(write, Some(Err(ErrorKind::BrokenPipe)), "{isolation:?}");
         assert_eq!(o.exit, Exit::Code(3));
         assert_eq!(o.stderr, b"gone\n");
-    }
+    });
 }
 
 /// Everything read until end of file, or the error that stopped it.
@@ -183,7 +194,7 @@ fn what_the_program_wrote_before_its_end_is_read_after_it() {
         (
             "printf 'First\\n'; exec sleep 30",
             1,
-            3000,
+            2000,
             Some(Limit::Wall),
         ),
     ];
@@ -222,7 +233,7 @@ fn what_the_program_wrote_before_its_end_is_read_after_it() {
 /// written, gives `TimedOut` at once.
 #[test]
 fn an_answer_already_written_beats_a_passed_deadline() {
-    for isolation in isolations() {
+    in_each_isolation(|isolation| {
         let (o, (first, second)) = run_interactive(
             &sh("echo 1; exec sleep 30"),
             &limits(20),
@@ -245,5 +256,5 @@ fn an_answer_already_written_beats_a_passed_deadline() {
         assert_eq!(first, Ok(b"1\n".to_vec()), "{isolation:?}");
         assert_eq!(second, Err(ErrorKind::TimedOut), "{isolation:?}");
         assert_eq!(o.exit, Exit::Signal(9), "{isolation:?}");
-    }
+    });
 }
