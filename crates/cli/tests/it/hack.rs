@@ -290,6 +290,28 @@ fn check_slow(p: Problem, path: &str, cmd: &[String], dir: &Path) -> String {
     )
 }
 
+/// Runs `check` on every job, three at a time (each a hack, mostly waiting
+/// for its runs), the jobs taken in order; their lines, one a job.
+fn three_at_a_time<J: Sync>(jobs: &[J], check: impl Fn(&J) -> String + Sync) -> Vec<String> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let log = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..3 {
+            s.spawn(|| {
+                while let Some(job) =
+                    jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst))
+                {
+                    let line = check(job);
+                    log.lock().unwrap().push(line);
+                }
+            });
+        }
+    });
+    let log = log.into_inner().unwrap();
+    assert_eq!(log.len(), jobs.len());
+    log
+}
+
 #[test]
 fn every_wrong_submission_is_hacked_to_its_smallest_failing_input() {
     if crate::common::skip_slow() {
@@ -327,38 +349,23 @@ fn every_wrong_submission_is_hacked_to_its_smallest_failing_input() {
     // together
     jobs.sort_by_key(|j| j.5 != Kind::Slow);
     let start = std::time::Instant::now();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let log = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..3 {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    let Some((p, path, dir, name, contents, kind)) = jobs.get(i) else {
-                        break;
-                    };
-                    let cmd = build(dir, name, contents);
-                    let line = if *kind == Kind::Wrong {
-                        check_wrong(*p, &format!("{}/{path}", p.name()), &cmd)
-                    } else if *kind == Kind::Slow {
-                        check_slow(*p, &format!("{}/{path}", p.name()), &cmd, dir)
-                    } else {
-                        let (code, v, err) = hack(*p, &cmd, &["--time", "1"]);
-                        assert_eq!(code, Some(0), "{p} {path}: {v}\n{err}");
-                        assert_eq!(v["found"], false, "{p} {path}");
-                        assert!(
-                            v["rounds"][0]["cases"].as_u64() > Some(100),
-                            "{p} {path}: {v}"
-                        );
-                        format!("{p} {path}: nothing found")
-                    };
-                    log.lock().unwrap().push(line);
-                }
-            });
+    let log = three_at_a_time(&jobs, |(p, path, dir, name, contents, kind)| {
+        let cmd = build(dir, name, contents);
+        if *kind == Kind::Wrong {
+            check_wrong(*p, &format!("{}/{path}", p.name()), &cmd)
+        } else if *kind == Kind::Slow {
+            check_slow(*p, &format!("{}/{path}", p.name()), &cmd, dir)
+        } else {
+            let (code, v, err) = hack(*p, &cmd, &["--time", "1"]);
+            assert_eq!(code, Some(0), "{p} {path}: {v}\n{err}");
+            assert_eq!(v["found"], false, "{p} {path}");
+            assert!(
+                v["rounds"][0]["cases"].as_u64() > Some(100),
+                "{p} {path}: {v}"
+            );
+            format!("{p} {path}: nothing found")
         }
     });
-    let log = log.into_inner().unwrap();
-    assert_eq!(log.len(), jobs.len());
     eprintln!(
         "{} submissions hacked in {:.1} s:\n{}",
         jobs.len(),
@@ -648,37 +655,22 @@ fn every_wrong_player_is_hacked_and_the_exact_one_is_not() {
     };
     jobs.sort_by_key(|(_, name, _)| rank(name));
     let start = std::time::Instant::now();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let log = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..3 {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    let Some((game, name, cmd)) = jobs.get(i) else {
-                        break;
-                    };
-                    let line = if name == "exact" {
-                        let t = std::time::Instant::now();
-                        let (code, v, err) = hack_game(game.name(), cmd, &["--time", "1"]);
-                        assert_eq!(code, Some(0), "{}: {v}\n{err}", game.name());
-                        assert_eq!(v["hack"], serde_json::Value::Null);
-                        assert!(v["rounds"][0]["cases"].as_u64() > Some(10), "{v}");
-                        format!(
-                            "{} exact: nothing found in {:.1} s",
-                            game.name(),
-                            t.elapsed().as_secs_f64()
-                        )
-                    } else {
-                        check_wrong_game(tmp.path(), game.name(), name, cmd)
-                    };
-                    log.lock().unwrap().push(line);
-                }
-            });
+    let log = three_at_a_time(&jobs, |(game, name, cmd)| {
+        if name == "exact" {
+            let t = std::time::Instant::now();
+            let (code, v, err) = hack_game(game.name(), cmd, &["--time", "1"]);
+            assert_eq!(code, Some(0), "{}: {v}\n{err}", game.name());
+            assert_eq!(v["hack"], serde_json::Value::Null);
+            assert!(v["rounds"][0]["cases"].as_u64() > Some(10), "{v}");
+            format!(
+                "{} exact: nothing found in {:.1} s",
+                game.name(),
+                t.elapsed().as_secs_f64()
+            )
+        } else {
+            check_wrong_game(tmp.path(), game.name(), name, cmd)
         }
     });
-    let log = log.into_inner().unwrap();
-    assert_eq!(log.len(), jobs.len());
     eprintln!(
         "{} players hacked in {:.1} s:\n{}",
         jobs.len(),
