@@ -453,9 +453,9 @@ impl Tool {
     /// The tool's version as it prints it, e.g. `javac 17.0.15`: the first
     /// line holding a digit (and no warning) of what the first of
     /// `--version`, `-version`, `version`, `-v`, `-iV` it accepts writes,
-    /// each given 20 s, the one a tool is known to want first
-    /// ([`VERSION_ARGS`]); `None` when none works. Run by the judge, outside
-    /// the sandbox.
+    /// each given 20 s, the one a tool is known to want first (Go's
+    /// `version`, Kotlin's compiler's `-version`); `None` when none works.
+    /// Run by the judge, outside the sandbox.
     #[must_use]
     pub fn version(&self) -> Option<String> {
         let name = self.path.file_name().and_then(|n| n.to_str()).unwrap_or("");
@@ -489,7 +489,7 @@ impl Tool {
 /// compiler `-version` (it refuses `--version` only after a second of
 /// starting its JVM, which made `judge languages` take two). The others that
 /// refuse `--version` (Lua wants `-v`, Free Pascal `-iV`) do so at once.
-pub const VERSION_ARGS: &[(&str, &str)] = &[("go", "version"), ("kotlinc", "-version")];
+const VERSION_ARGS: &[(&str, &str)] = &[("go", "version"), ("kotlinc", "-version")];
 
 /// The arguments [`Tool::version`] tries for the tool named `name`, in order:
 /// its own from [`VERSION_ARGS`] first, then `--version`, `-version`,
