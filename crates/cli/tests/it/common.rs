@@ -13,33 +13,43 @@ pub fn is_root() -> bool {
     })
 }
 
-/// Runs `judge ARGS` with `stdin` written to it (from a thread, so that a
-/// large input cannot block on a full pipe), in `cwd` (else the test's own
-/// working directory), and returns its output.
+/// Runs `judge ARGS` with `stdin` written to it, in `cwd` (else the test's
+/// own working directory), and returns its output.
 pub fn judge_in(
     cwd: Option<&std::path::Path>,
     args: &[&str],
     stdin: &[u8],
 ) -> std::process::Output {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
     if let Some(dir) = cwd {
         cmd.current_dir(dir);
     }
+    cmd.args(args);
+    output_with_input(cmd, stdin, std::process::Stdio::piped())
+}
+
+/// Runs `cmd` with `stdin` written to it (from a thread, so that a large
+/// input cannot block on a full pipe), its standard error to `stderr`, and
+/// returns its output.
+pub fn output_with_input(
+    mut cmd: std::process::Command,
+    stdin: &[u8],
+    stderr: std::process::Stdio,
+) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
     let mut child = cmd
-        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(stderr)
         .spawn()
-        .expect("start judge");
+        .unwrap_or_else(|e| panic!("start {cmd:?}: {e}"));
     let mut pipe = child.stdin.take().expect("stdin");
     let data = stdin.to_vec();
     let writer = std::thread::spawn(move || {
         let _ = pipe.write_all(&data);
     });
-    let out = child.wait_with_output().expect("wait judge");
+    let out = child.wait_with_output().expect("wait");
     writer.join().expect("writer");
     out
 }

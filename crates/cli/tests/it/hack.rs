@@ -61,21 +61,9 @@ fn build(dir: &Path, name: &str, contents: &str) -> Vec<String> {
 /// The control run: the program on `input`, outside the judge; whether its
 /// output is right (exit 0 and the checker's AC).
 fn passes(p: Problem, cmd: &[String], input: &[u8]) -> bool {
-    use std::io::Write;
-    let mut child = Command::new(&cmd[0])
-        .args(&cmd[1..])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start the program");
-    let mut pipe = child.stdin.take().expect("stdin");
-    let data = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait");
-    writer.join().expect("writer");
+    let mut program = Command::new(&cmd[0]);
+    program.args(&cmd[1..]);
+    let out = crate::common::output_with_input(program, input, Stdio::null());
     out.status.success()
         && beatty_problems::check(p, input, &out.stdout, None).verdict
             == beatty_problems::Verdict::Accepted
@@ -291,8 +279,10 @@ fn check_slow(p: Problem, path: &str, cmd: &[String], dir: &Path) -> String {
 }
 
 /// Runs `check` on every job, three at a time (each a hack, mostly waiting
-/// for its runs), the jobs taken in order; their lines, one a job.
-fn three_at_a_time<J: Sync>(jobs: &[J], check: impl Fn(&J) -> String + Sync) -> Vec<String> {
+/// for its runs), the jobs taken in order, and prints their lines, one a
+/// job, under `N WHAT in S s`.
+fn three_at_a_time<J: Sync>(jobs: &[J], what: &str, check: impl Fn(&J) -> String + Sync) {
+    let start = std::time::Instant::now();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let log = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|s| {
@@ -309,7 +299,12 @@ fn three_at_a_time<J: Sync>(jobs: &[J], check: impl Fn(&J) -> String + Sync) -> 
     });
     let log = log.into_inner().unwrap();
     assert_eq!(log.len(), jobs.len());
-    log
+    eprintln!(
+        "{} {what} in {:.1} s:\n{}",
+        jobs.len(),
+        start.elapsed().as_secs_f64(),
+        log.join("\n")
+    );
 }
 
 #[test]
@@ -348,29 +343,26 @@ fn every_wrong_submission_is_hacked_to_its_smallest_failing_input() {
     // the slow ones first (each up to a minute), so that the threads end
     // together
     jobs.sort_by_key(|j| j.5 != Kind::Slow);
-    let start = std::time::Instant::now();
-    let log = three_at_a_time(&jobs, |(p, path, dir, name, contents, kind)| {
-        let cmd = build(dir, name, contents);
-        if *kind == Kind::Wrong {
-            check_wrong(*p, &format!("{}/{path}", p.name()), &cmd)
-        } else if *kind == Kind::Slow {
-            check_slow(*p, &format!("{}/{path}", p.name()), &cmd, dir)
-        } else {
-            let (code, v, err) = hack(*p, &cmd, &["--time", "1"]);
-            assert_eq!(code, Some(0), "{p} {path}: {v}\n{err}");
-            assert_eq!(v["found"], false, "{p} {path}");
-            assert!(
-                v["rounds"][0]["cases"].as_u64() > Some(100),
-                "{p} {path}: {v}"
-            );
-            format!("{p} {path}: nothing found")
-        }
-    });
-    eprintln!(
-        "{} submissions hacked in {:.1} s:\n{}",
-        jobs.len(),
-        start.elapsed().as_secs_f64(),
-        log.join("\n")
+    three_at_a_time(
+        &jobs,
+        "submissions hacked",
+        |(p, path, dir, name, contents, kind)| {
+            let cmd = build(dir, name, contents);
+            if *kind == Kind::Wrong {
+                check_wrong(*p, &format!("{}/{path}", p.name()), &cmd)
+            } else if *kind == Kind::Slow {
+                check_slow(*p, &format!("{}/{path}", p.name()), &cmd, dir)
+            } else {
+                let (code, v, err) = hack(*p, &cmd, &["--time", "1"]);
+                assert_eq!(code, Some(0), "{p} {path}: {v}\n{err}");
+                assert_eq!(v["found"], false, "{p} {path}");
+                assert!(
+                    v["rounds"][0]["cases"].as_u64() > Some(100),
+                    "{p} {path}: {v}"
+                );
+                format!("{p} {path}: nothing found")
+            }
+        },
     );
 }
 
@@ -654,8 +646,7 @@ fn every_wrong_player_is_hacked_and_the_exact_one_is_not() {
         _ => 3,
     };
     jobs.sort_by_key(|(_, name, _)| rank(name));
-    let start = std::time::Instant::now();
-    let log = three_at_a_time(&jobs, |(game, name, cmd)| {
+    three_at_a_time(&jobs, "players hacked", |(game, name, cmd)| {
         if name == "exact" {
             let t = std::time::Instant::now();
             let (code, v, err) = hack_game(game.name(), cmd, &["--time", "1"]);
@@ -671,12 +662,6 @@ fn every_wrong_player_is_hacked_and_the_exact_one_is_not() {
             check_wrong_game(tmp.path(), game.name(), name, cmd)
         }
     });
-    eprintln!(
-        "{} players hacked in {:.1} s:\n{}",
-        jobs.len(),
-        start.elapsed().as_secs_f64(),
-        log.join("\n")
-    );
 }
 
 /// The quick one: the float Wythoff player loses first at the F(40) hazard
